@@ -73,7 +73,7 @@ interface CsvCells {
     if (text.indexOf('E') < 0 || Double.isNaN(value) || Double.isInfinite(value)) {
       return text;
     }
-    String plain = new BigDecimal(text).toPlainString();
+    String plain = new BigDecimal(text).stripTrailingZeros().toPlainString();
     return plain.indexOf('.') < 0 ? plain + ".0" : plain;
   }
 

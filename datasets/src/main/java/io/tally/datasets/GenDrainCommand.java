@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code gen drain}: writes a drain-benchmark table {@code drain_<key>_<groups>[_shuffled]}. */
 @Command(name = "drain", mixinStandardHelpOptions = true,
-    description = "Drain-benchmark table: one row per group, key k and v = i % 1024.")
+    description = "Drain-benchmark table: one row per group, key k and v = i %% 1024.")
 final class GenDrainCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
