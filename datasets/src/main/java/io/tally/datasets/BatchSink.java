@@ -1,0 +1,16 @@
+package io.tally.datasets;
+
+import java.io.IOException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/** Receives the filled batches of one table and encodes them into one output file. */
+interface BatchSink extends AutoCloseable {
+  /** Encodes the current contents of {@code root}. */
+  void write(VectorSchemaRoot root) throws IOException;
+
+  /** Completes the file (footer, flush); called once after the last batch. */
+  void finish() throws IOException;
+
+  @Override
+  void close() throws IOException;
+}
