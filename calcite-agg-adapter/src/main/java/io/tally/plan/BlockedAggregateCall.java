@@ -1,0 +1,133 @@
+package io.tally.plan;
+
+import io.tally.exec.AggKind;
+import io.tally.exec.AggregateSpec;
+import io.tally.exec.DataType;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * What generated code hands the runtime for one {@link EnumerableBlockedAggregate}: the
+ * runtime's {@link AggregateSpec} over the input columns the aggregate uses, which input
+ * ordinals those are, and how input and output rows are shaped.
+ */
+public final class BlockedAggregateCall implements Serializable {
+  private static final long serialVersionUID = 1L;
+  private static final Map<SqlKind, AggKind> KINDS = Map.ofEntries(
+      Map.entry(SqlKind.COUNT, AggKind.COUNT), Map.entry(SqlKind.SUM, AggKind.SUM),
+      Map.entry(SqlKind.SUM0, AggKind.SUM0), Map.entry(SqlKind.AVG, AggKind.AVG),
+      Map.entry(SqlKind.MIN, AggKind.MIN), Map.entry(SqlKind.MAX, AggKind.MAX),
+      Map.entry(SqlKind.STDDEV_POP, AggKind.STDDEV_POP),
+      Map.entry(SqlKind.STDDEV_SAMP, AggKind.STDDEV_SAMP),
+      Map.entry(SqlKind.VAR_POP, AggKind.VAR_POP), Map.entry(SqlKind.VAR_SAMP, AggKind.VAR_SAMP),
+      Map.entry(SqlKind.ANY_VALUE, AggKind.ANY_VALUE),
+      Map.entry(SqlKind.SINGLE_VALUE, AggKind.SINGLE_VALUE),
+      Map.entry(SqlKind.GROUPING, AggKind.GROUPING),
+      Map.entry(SqlKind.GROUPING_ID, AggKind.GROUPING_ID),
+      Map.entry(SqlKind.BIT_AND, AggKind.BIT_AND), Map.entry(SqlKind.BIT_OR, AggKind.BIT_OR),
+      Map.entry(SqlKind.BIT_XOR, AggKind.BIT_XOR));
+
+  private final AggregateSpec spec;
+  private final int[] inputColumns;
+  private final RowShape inputShape;
+  private final RowShape outputShape;
+  private final String operatorName;
+
+  private BlockedAggregateCall(AggregateSpec spec, int[] inputColumns, RowShape inputShape,
+      RowShape outputShape, String operatorName) {
+    this.spec = spec;
+    this.inputColumns = inputColumns;
+    this.inputShape = inputShape;
+    this.outputShape = outputShape;
+    this.operatorName = operatorName;
+  }
+
+  /**
+   * Describes {@code agg} for the runtime.
+   *
+   * @throws IllegalArgumentException naming the function or column Tally cannot aggregate
+   */
+  static BlockedAggregateCall of(Aggregate agg, RowShape inputShape, RowShape outputShape) {
+    TreeSet<Integer> used = new TreeSet<>(agg.getGroupSet().asList());
+    for (AggregateCall call : agg.getAggCallList()) {
+      used.addAll(call.getArgList());
+      if (call.filterArg >= 0) {
+        used.add(call.filterArg);
+      }
+    }
+    int[] columns = used.stream().mapToInt(Integer::intValue).toArray();
+    int[] position = new int[agg.getInput().getRowType().getFieldCount()];
+    List<DataType> types = new ArrayList<>();
+    for (int i = 0; i < columns.length; i++) {
+      position[columns[i]] = i;
+      RelDataType t = agg.getInput().getRowType().getFieldList().get(columns[i]).getType();
+      types.add(ExecTypes.of(t, "column " + agg.getInput().getRowType().getFieldNames()
+          .get(columns[i])));
+    }
+    List<Integer> keys = new ArrayList<>();
+    agg.getGroupSet().forEach(k -> keys.add(position[k]));
+    List<BitSet> sets = new ArrayList<>();
+    for (ImmutableBitSet set : agg.getGroupSets()) {
+      BitSet b = new BitSet();
+      set.forEach(k -> b.set(position[k]));
+      sets.add(b);
+    }
+    List<io.tally.exec.AggregateCall> calls = new ArrayList<>();
+    List<String> names = agg.getRowType().getFieldNames();
+    int firstCall = agg.getGroupCount();
+    for (int i = 0; i < agg.getAggCallList().size(); i++) {
+      calls.add(call(agg.getAggCallList().get(i), names.get(firstCall + i), position));
+    }
+    String name = "EnumerableBlockedAggregate#" + agg.getId();
+    return new BlockedAggregateCall(new AggregateSpec(types, keys, sets, calls), columns,
+        inputShape, outputShape, name);
+  }
+
+  private static io.tally.exec.AggregateCall call(AggregateCall call, String name,
+      int[] position) {
+    AggKind kind = KINDS.get(call.getAggregation().getKind());
+    if (kind == null || call.distinctKeys != null
+        || !call.collation.getFieldCollations().isEmpty() && kind != AggKind.MIN
+            && kind != AggKind.MAX) {
+      throw new IllegalArgumentException("Aggregate function " + call.getAggregation().getName()
+          + " in " + call + " is not supported by Tally's aggregate (set aggregate=calcite to"
+          + " use Calcite's)");
+    }
+    List<Integer> args = new ArrayList<>();
+    call.getArgList().forEach(a -> args.add(position[a]));
+    DataType out = ExecTypes.of(call.getType(), "result of " + call);
+    return new io.tally.exec.AggregateCall(kind, args, call.isDistinct(),
+        call.filterArg >= 0 ? position[call.filterArg] : -1, out, name);
+  }
+
+  public AggregateSpec spec() {
+    return spec;
+  }
+
+  /** For each column of the spec's input, the ordinal of the aggregate's input column. */
+  public int[] inputColumns() {
+    return inputColumns.clone();
+  }
+
+  public RowShape inputShape() {
+    return inputShape;
+  }
+
+  public RowShape outputShape() {
+    return outputShape;
+  }
+
+  /** The operator's name in allocators, errors and metrics, e.g. {@code EnumerableBlockedAggregate#12}. */
+  public String operatorName() {
+    return operatorName;
+  }
+}

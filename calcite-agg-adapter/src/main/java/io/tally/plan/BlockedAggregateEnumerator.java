@@ -1,0 +1,158 @@
+package io.tally.plan;
+
+import io.tally.exec.AggregateConfig;
+import io.tally.exec.BatchRows;
+import io.tally.exec.BatchSource;
+import io.tally.exec.BlockedAggregator;
+import io.tally.exec.ColumnType;
+import io.tally.exec.DataType;
+import io.tally.memory.EngineMemory;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.calcite.avatica.util.ByteString;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.runtime.FlatLists;
+
+/**
+ * Rows of one blocked aggregate: the first {@link #moveNext()} consumes the whole input
+ * (sink, then finish), later calls walk the current output block and fetch the next block when
+ * it is used up. Closing releases the aggregator's memory at any point.
+ */
+final class BlockedAggregateEnumerator implements Enumerator<Object> {
+  private final QueryResources query;
+  private final Enumerable<?> input;
+  private final BlockedAggregateCall call;
+  private final BlockedAggregator aggregator;
+  private final boolean[] binaryOutput;
+  private VectorSchemaRoot block;
+  private int row;
+  private Object current;
+  private boolean hasCurrent;
+  private boolean built;
+  private boolean done;
+
+  BlockedAggregateEnumerator(QueryResources query, Enumerable<?> input, BlockedAggregateCall call,
+      AggregateConfig config) {
+    this.query = query;
+    this.input = input;
+    this.call = call;
+    this.aggregator = new BlockedAggregator(call.spec(), config, EngineMemory.root(), query.pool,
+        query.cancelled, call.operatorName());
+    List<DataType> out = call.spec().outputTypes();
+    this.binaryOutput = new boolean[out.size()];
+    for (int i = 0; i < binaryOutput.length; i++) {
+      binaryOutput[i] = out.get(i).type() == ColumnType.VARBINARY;
+    }
+  }
+
+  @Override public Object current() {
+    if (!hasCurrent) {
+      throw new NoSuchElementException();
+    }
+    return current;
+  }
+
+  @Override public boolean moveNext() {
+    try {
+      if (!built) {
+        build();
+      }
+      while (!done) {
+        if (block != null && row < block.getRowCount()) {
+          current = shape(BatchRows.row(block, row++));
+          hasCurrent = true;
+          return true;
+        }
+        block = aggregator.nextBlock();
+        row = 0;
+        if (block == null) {
+          done = true;
+        }
+      }
+    } catch (RuntimeException | Error e) {
+      close(); // free everything now: the consumer may never close us after a failure
+      throw e;
+    }
+    current = null;
+    hasCurrent = false;
+    return false;
+  }
+
+  private void build() {
+    built = true;
+    if (input instanceof BatchSource) {
+      TallyRuntime.sinkBatches(aggregator, (BatchSource) input, call.inputColumns(),
+          call.operatorName());
+    } else {
+      try (Enumerator<?> rows = input.enumerator()) {
+        aggregator.sinkRows(new RowIterator(rows, call.inputColumns(), call.inputShape()));
+      }
+    }
+    aggregator.finish();
+  }
+
+  private Object shape(Object[] values) {
+    for (int i = 0; i < values.length; i++) {
+      if (binaryOutput[i] && values[i] != null) {
+        values[i] = new ByteString((byte[]) values[i]);
+      }
+    }
+    switch (call.outputShape()) {
+    case SCALAR:
+      return values[0];
+    case LIST:
+      return FlatLists.of(values);
+    default:
+      return values;
+    }
+  }
+
+  @Override public void reset() {
+    throw new UnsupportedOperationException("an aggregate's rows can be read once");
+  }
+
+  @Override public void close() {
+    block = null;
+    done = true;
+    aggregator.close();
+  }
+
+  /** Picks the used columns out of Calcite rows; VARBINARY values become {@code byte[]}. */
+  private static final class RowIterator implements Iterator<Object[]> {
+    private final Enumerator<?> rows;
+    private final int[] columns;
+    private final RowShape shape;
+    private Boolean hasNext;
+
+    RowIterator(Enumerator<?> rows, int[] columns, RowShape shape) {
+      this.rows = rows;
+      this.columns = columns;
+      this.shape = shape;
+    }
+
+    @Override public boolean hasNext() {
+      if (hasNext == null) {
+        hasNext = rows.moveNext();
+      }
+      return hasNext;
+    }
+
+    @Override public Object[] next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      hasNext = null;
+      Object r = rows.current();
+      Object[] out = new Object[columns.length];
+      for (int i = 0; i < columns.length; i++) {
+        Object v = shape == RowShape.SCALAR ? r : shape == RowShape.ARRAY
+            ? ((Object[]) r)[columns[i]] : ((List<?>) r).get(columns[i]);
+        out[i] = v instanceof ByteString ? ((ByteString) v).getBytes() : v;
+      }
+      return out;
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package io.tally.plan;
+
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.JavaRowFormat;
+import org.apache.calcite.adapter.enumerable.PhysType;
+import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
+import org.apache.calcite.linq4j.tree.BlockBuilder;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptCost;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.util.ImmutableBitSet;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Tally's physical aggregate: a read-only description of a GROUP BY that, when run, hands its
+ * input to the blocked hash-table aggregator in {@code io.tally.exec} and emits one block per
+ * poll. Every {@code Aggregate} is planned into this rel unless {@code aggregate=calcite}.
+ */
+public final class EnumerableBlockedAggregate extends Aggregate implements EnumerableRel {
+  public EnumerableBlockedAggregate(RelOptCluster cluster, RelTraitSet traitSet, RelNode input,
+      ImmutableBitSet groupSet, @Nullable List<ImmutableBitSet> groupSets,
+      List<AggregateCall> aggCalls) {
+    super(cluster, traitSet, List.of(), input, groupSet, groupSets, aggCalls);
+  }
+
+  @Override public EnumerableBlockedAggregate copy(RelTraitSet traitSet, RelNode input,
+      ImmutableBitSet groupSet, @Nullable List<ImmutableBitSet> groupSets,
+      List<AggregateCall> aggCalls) {
+    return new EnumerableBlockedAggregate(getCluster(), traitSet, input, groupSet, groupSets,
+        aggCalls);
+  }
+
+  /** Costs as Calcite's hash aggregate does, so plan choices around it stay the same. */
+  @Override public @Nullable RelOptCost computeSelfCost(RelOptPlanner planner,
+      RelMetadataQuery mq) {
+    return super.computeSelfCost(planner, mq);
+  }
+
+  @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+    BlockBuilder builder = new BlockBuilder();
+    EnumerableRel child = (EnumerableRel) getInput();
+    Result input = implementor.visitChild(this, 0, child, Prefer.ARRAY);
+    Expression childExp = builder.append("child", input.block);
+    JavaRowFormat inputFormat = input.physType.getFormat();
+    if (inputFormat != JavaRowFormat.ARRAY && inputFormat != JavaRowFormat.SCALAR) {
+      childExp = builder.append("childRows",
+          input.physType.convertTo(childExp, JavaRowFormat.ARRAY));
+      inputFormat = JavaRowFormat.ARRAY;
+    }
+    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
+        JavaRowFormat.ARRAY);
+    BlockedAggregateCall call = BlockedAggregateCall.of(this, rowShape(inputFormat),
+        rowShape(physType.getFormat()));
+    builder.add(
+        Expressions.return_(null,
+            Expressions.call(TallyMethod.AGGREGATE.method, implementor.getRootExpression(),
+                childExp, implementor.stash(call, BlockedAggregateCall.class))));
+    return implementor.result(physType, builder.toBlock());
+  }
+
+  private static RowShape rowShape(JavaRowFormat format) {
+    switch (format) {
+    case SCALAR:
+      return RowShape.SCALAR;
+    case ARRAY:
+      return RowShape.ARRAY;
+    case LIST:
+      return RowShape.LIST;
+    default:
+      throw new IllegalStateException("unexpected row format " + format);
+    }
+  }
+}

@@ -1,0 +1,36 @@
+package io.tally.plan;
+
+import com.google.common.collect.MapMaker;
+import io.tally.jdbc.TallySession;
+import io.tally.jdbc.TallySettings;
+import io.tally.memory.MemoryPool;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import org.apache.calcite.DataContext;
+
+/**
+ * The resources one query's operators share: its {@link MemoryPool} (bounded by
+ * {@code memory_limit}), its settings and its cancel flag. A query is one execution of a
+ * statement, i.e. one {@link DataContext}; entries go away with it.
+ */
+final class QueryResources {
+  private static final ConcurrentMap<DataContext, QueryResources> QUERIES =
+      new MapMaker().weakKeys().makeMap();
+
+  final TallySettings settings;
+  final MemoryPool pool;
+  final BooleanSupplier cancelled;
+
+  private QueryResources(TallySettings settings, AtomicBoolean cancelFlag) {
+    this.settings = settings;
+    this.pool = new MemoryPool(settings.memoryLimit());
+    this.cancelled = cancelFlag == null ? () -> false : cancelFlag::get;
+  }
+
+  /** The resources of the query {@code root} belongs to, created on first use. */
+  static QueryResources of(DataContext root) {
+    return QUERIES.computeIfAbsent(root, r -> new QueryResources(
+        TallySession.of(r).settings(), DataContext.Variable.CANCEL_FLAG.get(r)));
+  }
+}

@@ -1,0 +1,64 @@
+package io.tally.plan;
+
+import io.tally.exec.AggregateConfig;
+import io.tally.exec.BatchCursor;
+import io.tally.exec.BatchSource;
+import io.tally.exec.BlockedAggregator;
+import io.tally.jdbc.TallySettings;
+import io.tally.memory.EngineMemory;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+
+/**
+ * Entry points that Tally's generated code calls (see {@link TallyMethod}); each bridges
+ * Calcite's {@link DataContext} and row enumerables to the runtime in {@code io.tally.exec}.
+ */
+public final class TallyRuntime {
+  private TallyRuntime() {}
+
+  /**
+   * Runs a blocked aggregate over {@code input}: the rows (or, from a Tally scan, the Arrow
+   * batches) are consumed on the first poll; then each block of groups becomes rows.
+   * Called through {@link TallyMethod#AGGREGATE}.
+   */
+  public static Enumerable<Object> aggregate(DataContext root, Enumerable<?> input,
+      BlockedAggregateCall call) {
+    return new AbstractEnumerable<Object>() {
+      @Override public Enumerator<Object> enumerator() {
+        QueryResources query = QueryResources.of(root);
+        return new BlockedAggregateEnumerator(query, input, call, config(query.settings));
+      }
+    };
+  }
+
+  private static AggregateConfig config(TallySettings settings) {
+    return new AggregateConfig(settings.blockSize(),
+        settings.emit() == TallySettings.Emit.ALL ? AggregateConfig.EmitMode.ALL
+            : AggregateConfig.EmitMode.BLOCKED);
+  }
+
+  /** Feeds an aggregator from a Tally scan's batches, passing on only the columns it uses. */
+  static void sinkBatches(BlockedAggregator aggregator, BatchSource source, int[] columns,
+      String operatorName) {
+    try (BufferAllocator allocator = EngineMemory.newChild(operatorName + ".input");
+         BatchCursor cursor = source.openBatches(allocator)) {
+      VectorSchemaRoot batch;
+      while ((batch = cursor.next()) != null) {
+        List<FieldVector> vectors = new ArrayList<>(columns.length);
+        for (int c : columns) {
+          vectors.add(batch.getVector(c));
+        }
+        VectorSchemaRoot view = new VectorSchemaRoot(vectors);
+        view.setRowCount(batch.getRowCount());
+        aggregator.sink(view);
+      }
+    }
+  }
+}
