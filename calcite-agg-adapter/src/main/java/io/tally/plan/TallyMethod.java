@@ -1,0 +1,23 @@
+package io.tally.plan;
+
+import io.tally.schema.ScanData;
+import io.tally.schema.ScanEnumerable;
+import java.lang.reflect.Method;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.tree.Types;
+
+/**
+ * Every runtime method that Tally's generated code calls, resolved once by reflection (the
+ * pattern of Calcite's {@code BuiltInMethod}). Each target's javadoc points back to its entry.
+ */
+public enum TallyMethod {
+  /** {@link ScanEnumerable#scan(DataContext, ScanData, int[])}: rows and batches of a table. */
+  SCAN(ScanEnumerable.class, "scan", DataContext.class, ScanData.class, int[].class);
+
+  /** The resolved method. */
+  public final Method method;
+
+  TallyMethod(Class<?> owner, String name, Class<?>... parameterTypes) {
+    this.method = Types.lookupMethod(owner, name, parameterTypes);
+  }
+}

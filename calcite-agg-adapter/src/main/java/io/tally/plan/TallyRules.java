@@ -1,0 +1,16 @@
+package io.tally.plan;
+
+import java.util.List;
+import org.apache.calcite.plan.RelOptRule;
+
+/** Tally's planner rules, one instance each; {@link #SCAN_RULES} are the scan-related ones. */
+public final class TallyRules {
+  private TallyRules() {}
+
+  /** Narrows a {@link TallyTableScan} to the columns a Project above it uses. */
+  public static final TallyProjectScanRule PROJECT_SCAN =
+      TallyProjectScanRule.Config.DEFAULT.toRule();
+
+  /** Rules a {@link TallyTableScan} registers with any planner it appears in. */
+  public static final List<RelOptRule> SCAN_RULES = List.of(PROJECT_SCAN);
+}

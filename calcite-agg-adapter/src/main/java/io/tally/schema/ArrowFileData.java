@@ -1,0 +1,111 @@
+package io.tally.schema;
+
+import io.tally.exec.BatchCursor;
+import io.tally.memory.EngineMemory;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.flatbuf.RecordBatch;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.ReadChannel;
+import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * An Arrow IPC file (random-access "file" format, LZ4/ZSTD buffer compression allowed) as table
+ * data. The schema and the exact row count are read once from the footer and the record batch
+ * headers (no batch body is read for that); every scan re-reads the batches.
+ */
+public final class ArrowFileData implements ScanData {
+  private final String name;
+  private final Path file;
+  private volatile Footer footer;
+
+  /** What the footer tells: the column mappings and the total row count. */
+  private record Footer(List<ArrowColumn> columns, Schema schema, long rows) {}
+
+  public ArrowFileData(String name, Path file) {
+    this.name = name;
+    this.file = file;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Schema schema() {
+    return footer().schema();
+  }
+
+  @Override
+  public double estimatedRowCount() {
+    return footer().rows();
+  }
+
+  List<ArrowColumn> columns() {
+    return footer().columns();
+  }
+
+  @Override
+  public BatchCursor open(BufferAllocator allocator, int[] fields) {
+    return new ArrowBatchCursor(file, columns(), allocator, fields);
+  }
+
+  private Footer footer() {
+    Footer result = footer;
+    if (result == null) {
+      synchronized (this) {
+        result = footer;
+        if (result == null) {
+          result = readFooter();
+          footer = result;
+        }
+      }
+    }
+    return result;
+  }
+
+  private Footer readFooter() {
+    try (BufferAllocator allocator = EngineMemory.newChild("footer:" + name);
+         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+         ArrowFileReader reader =
+             new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)) {
+      List<Field> fileFields = reader.getVectorSchemaRoot().getSchema().getFields();
+      List<ArrowColumn> columns = new ArrayList<>(fileFields.size());
+      List<Field> fields = new ArrayList<>(fileFields.size());
+      for (int i = 0; i < fileFields.size(); i++) {
+        ArrowColumn column = ArrowColumn.of(file, i, fileFields.get(i));
+        columns.add(column);
+        fields.add(column.field());
+      }
+      long rows = 0;
+      for (ArrowBlock block : reader.getRecordBlocks()) {
+        rows += batchLength(channel, block);
+      }
+      return new Footer(List.copyOf(columns), new Schema(fields), rows);
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof DataFileException d) {
+        throw d;
+      }
+      throw new DataFileException(file + ": cannot read Arrow IPC file: " + e.getMessage(), e);
+    }
+  }
+
+  /** Row count of one record batch, read from its message header only. */
+  private static long batchLength(FileChannel channel, ArrowBlock block) throws IOException {
+    channel.position(block.getOffset());
+    MessageMetadataResult message = MessageSerializer.readMessage(new ReadChannel(channel));
+    RecordBatch batch = (RecordBatch) message.getMessage().header(new RecordBatch());
+    return batch.length();
+  }
+}

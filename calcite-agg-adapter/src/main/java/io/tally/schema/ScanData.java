@@ -1,0 +1,29 @@
+package io.tally.schema;
+
+import io.tally.exec.BatchCursor;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The runtime side of a Tally table: its columns as an Arrow schema (vector types as listed in
+ * {@link BatchCursor}) and the production of record batches holding a subset of them.
+ */
+public interface ScanData {
+  /** Rows per batch that scans aim for; the last batch of a file may be shorter. */
+  int BATCH_ROWS = 1 << 13;
+
+  /** Table name, used to name allocators and in messages. */
+  String name();
+
+  /** All columns of the table; reading it may parse the file's header or footer. */
+  Schema schema();
+
+  /** An estimate of the number of rows (exact where the format records it). */
+  double estimatedRowCount();
+
+  /**
+   * Opens a cursor over the columns {@code fields} (indexes into {@link #schema()}, in output
+   * order). Every buffer it returns is allocated from {@code allocator}.
+   */
+  BatchCursor open(BufferAllocator allocator, int[] fields);
+}

@@ -1,0 +1,185 @@
+package io.tally.schema;
+
+import io.tally.exec.BatchCursor;
+import io.tally.exec.BatchSource;
+import io.tally.memory.EngineMemory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerator;
+
+/**
+ * The result of a Tally table scan as generated code sees it: an {@code Enumerable} of Calcite
+ * rows ({@code Object[]} when several columns are projected, the bare value for one column) that
+ * is also a {@link BatchSource}, so a Tally operator can read the projected columns as Arrow
+ * batches instead.
+ *
+ * <p>Cancellation: the row enumerator ends (returns {@code false}, Calcite's convention; the JDBC
+ * layer then reports the cancel) and a batch cursor throws {@link CancellationException} once the
+ * statement's cancel flag is set.
+ */
+public final class ScanEnumerable extends AbstractEnumerable<Object> implements BatchSource {
+  private final ScanData data;
+  private final int[] fields;
+  private final AtomicBoolean cancelFlag;
+
+  ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag) {
+    this.data = data;
+    this.fields = fields.clone();
+    this.cancelFlag = cancelFlag == null ? new AtomicBoolean() : cancelFlag;
+  }
+
+  /**
+   * Scans {@code fields} of {@code data} for a statement whose context is {@code root}.
+   * Called by generated code through {@code io.tally.plan.TallyMethod#SCAN}.
+   */
+  public static ScanEnumerable scan(DataContext root, ScanData data, int[] fields) {
+    return new ScanEnumerable(data, fields, DataContext.Variable.CANCEL_FLAG.get(root));
+  }
+
+  /** The table being scanned. */
+  public ScanData data() {
+    return data;
+  }
+
+  /** Indexes of the projected columns in the table, in output order. */
+  public int[] fields() {
+    return fields.clone();
+  }
+
+  @Override
+  public Schema batchSchema() {
+    List<Field> all = data.schema().getFields();
+    List<Field> projected = new ArrayList<>(fields.length);
+    for (int field : fields) {
+      projected.add(all.get(field));
+    }
+    return new Schema(projected);
+  }
+
+  @Override
+  public BatchCursor openBatches(BufferAllocator allocator) {
+    BatchCursor cursor = data.open(allocator, fields);
+    return new BatchCursor() {
+      @Override
+      public VectorSchemaRoot next() {
+        if (cancelFlag.get()) {
+          throw new CancellationException("Statement canceled while scanning " + data.name());
+        }
+        return cursor.next();
+      }
+
+      @Override
+      public void close() {
+        cursor.close();
+      }
+    };
+  }
+
+  @Override
+  public Enumerator<Object> enumerator() {
+    return new RowEnumerator();
+  }
+
+  /** Walks the batches row by row; owns a child allocator of the engine root while open. */
+  private final class RowEnumerator implements Enumerator<Object> {
+    private BufferAllocator allocator;
+    private BatchCursor cursor;
+    private ColumnReader[] readers = new ColumnReader[fields.length];
+    private int row;
+    private int rows;
+    private Object current;
+
+    @Override
+    public Object current() {
+      return current;
+    }
+
+    /** Ends at cancel; on any error closes the cursor and allocator before rethrowing. */
+    @Override
+    public boolean moveNext() {
+      if (cancelFlag.get()) {
+        return false;
+      }
+      try {
+        return advance();
+      } catch (RuntimeException | Error e) {
+        close();
+        throw e;
+      }
+    }
+
+    private boolean advance() {
+      if (cursor == null) {
+        open();
+      }
+      while (row >= rows) {
+        VectorSchemaRoot batch = cursor.next();
+        if (batch == null) {
+          current = null;
+          return false;
+        }
+        for (int i = 0; i < readers.length; i++) {
+          readers[i] = ColumnReader.of(batch.getVector(i));
+        }
+        row = 0;
+        rows = batch.getRowCount();
+      }
+      current = readRow(row++);
+      return true;
+    }
+
+    private Object readRow(int r) {
+      if (readers.length == 1) {
+        return readers[0].get(r);
+      }
+      Object[] values = new Object[readers.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = readers[i].get(r);
+      }
+      return values;
+    }
+
+    private void open() {
+      allocator = EngineMemory.newChild("scan:" + data.name());
+      try {
+        cursor = data.open(allocator, fields);
+      } catch (RuntimeException e) {
+        allocator.close();
+        allocator = null;
+        throw e;
+      }
+    }
+
+    @Override
+    public void reset() {
+      close();
+      row = 0;
+      rows = 0;
+      current = null;
+    }
+
+    @Override
+    public void close() {
+      try {
+        if (cursor != null) {
+          cursor.close();
+        }
+      } finally {
+        cursor = null;
+        if (allocator != null) {
+          BufferAllocator a = allocator;
+          allocator = null;
+          a.close();
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package io.tally.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tally.memory.EngineMemory;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.jdbc.CalciteConnection;
+import org.apache.calcite.schema.SchemaPlus;
+
+/** Runs SQL over a {@link TallySchema} through plain Calcite JDBC, for tests. */
+public final class SqlFixture implements AutoCloseable {
+  private final Connection connection;
+
+  public SqlFixture(Path directory) throws SQLException {
+    connection = DriverManager.getConnection("jdbc:calcite:lex=JAVA;caseSensitive=false");
+    CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
+    SchemaPlus schema = calcite.getRootSchema().add("s", TallySchema.forDirectory(directory));
+    schema.setCacheEnabled(false);
+    calcite.setSchema("s");
+  }
+
+  /** All rows, each as a list of {@code getString} values (null stays null). */
+  public List<List<String>> strings(String sql) throws SQLException {
+    List<List<String>> rows = new ArrayList<>();
+    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<String> row = new ArrayList<>(n);
+        for (int i = 1; i <= n; i++) {
+          row.add(rs.getString(i));
+        }
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
+  /** All rows, each as a list of {@code getObject} values. */
+  public List<List<Object>> objects(String sql) throws SQLException {
+    List<List<Object>> rows = new ArrayList<>();
+    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      int n = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<Object> row = new ArrayList<>(n);
+        for (int i = 1; i <= n; i++) {
+          row.add(rs.getObject(i));
+        }
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
+  /** Column name and SQL type name of a query's result, as "name TYPE" strings. */
+  public List<String> columns(String sql) throws SQLException {
+    List<String> columns = new ArrayList<>();
+    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+        columns.add(rs.getMetaData().getColumnName(i) + " "
+            + rs.getMetaData().getColumnTypeName(i));
+      }
+    }
+    return columns;
+  }
+
+  /** The physical plan text of {@code EXPLAIN PLAN FOR sql}. */
+  public String explain(String sql) throws SQLException {
+    StringBuilder plan = new StringBuilder();
+    for (List<String> row : strings("EXPLAIN PLAN FOR " + sql)) {
+      plan.append(row.get(0));
+    }
+    return plan.toString();
+  }
+
+  public Connection connection() {
+    return connection;
+  }
+
+  /** Fails if any Arrow memory or child allocator of the engine root is still open. */
+  public static void assertNoArrowMemory() {
+    assertEquals(0, EngineMemory.root().getAllocatedMemory(), "outstanding Arrow bytes");
+    assertTrue(EngineMemory.root().getChildAllocators().isEmpty(),
+        () -> "open child allocators: " + EngineMemory.root().getChildAllocators());
+  }
+
+  @Override
+  public void close() throws SQLException {
+    connection.close();
+  }
+}
