@@ -1,17 +1,39 @@
 package io.tally.jdbc;
 
+import io.tally.datasets.DemoData;
+import io.tally.schema.TallySchema;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import org.apache.calcite.jdbc.CalciteConnection;
-import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.SchemaPlus;
 
-/** Builds a connection's default schema {@code main}: the data directory, or the demo tables. */
+/**
+ * Builds a connection's default schema {@value #NAME}: the tables of the {@code data}
+ * directory, or the built-in demo tables; Tally's table functions are in it either way.
+ */
 final class MainSchema {
   static final String NAME = "main";
 
   private MainSchema() {}
 
   static void attach(CalciteConnection connection, TallySettings settings) throws SQLException {
-    connection.getRootSchema().add(NAME, new AbstractSchema());
+    Path dir = settings.data() != null ? settings.data() : demoDirectory();
+    SchemaPlus schema;
+    try {
+      schema = connection.getRootSchema().add(NAME, TallySchema.forDirectory(dir));
+    } catch (RuntimeException e) {
+      throw new SQLException("Cannot open data directory " + dir + ": " + e.getMessage(), e);
+    }
+    TallySchema.addFunctions(schema);
     connection.setSchema(NAME);
+  }
+
+  /** Where the demo tables live: written once per machine under {@code java.io.tmpdir}. */
+  static Path demoDirectory() throws SQLException {
+    try {
+      return DemoData.ensure(Path.of(System.getProperty("java.io.tmpdir")));
+    } catch (RuntimeException e) {
+      throw new SQLException("Cannot prepare the demo tables: " + e.getMessage(), e);
+    }
   }
 }

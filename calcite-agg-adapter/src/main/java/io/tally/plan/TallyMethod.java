@@ -4,6 +4,7 @@ import io.tally.schema.ScanData;
 import io.tally.schema.ScanEnumerable;
 import java.lang.reflect.Method;
 import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.tree.Types;
 
 /**
@@ -12,7 +13,10 @@ import org.apache.calcite.linq4j.tree.Types;
  */
 public enum TallyMethod {
   /** {@link ScanEnumerable#scan(DataContext, ScanData, int[])}: rows and batches of a table. */
-  SCAN(ScanEnumerable.class, "scan", DataContext.class, ScanData.class, int[].class);
+  SCAN(ScanEnumerable.class, "scan", DataContext.class, ScanData.class, int[].class),
+  /** {@link TallyRuntime#aggregate}: a blocked aggregate over rows or a scan's batches. */
+  AGGREGATE(TallyRuntime.class, "aggregate", DataContext.class, Enumerable.class,
+      BlockedAggregateCall.class);
 
   /** The resolved method. */
   public final Method method;

@@ -1,6 +1,9 @@
 package io.tally.plan;
 
+import java.util.EnumSet;
 import java.util.List;
+import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.plan.RelOptRule;
 
 /** Tally's planner rules, one instance each; {@link #SCAN_RULES} are the scan-related ones. */
@@ -10,6 +13,24 @@ public final class TallyRules {
   /** Narrows a {@link TallyTableScan} to the columns a Project above it uses. */
   public static final TallyProjectScanRule PROJECT_SCAN =
       TallyProjectScanRule.Config.DEFAULT.toRule();
+
+  /** Plans every logical aggregate as an {@link EnumerableBlockedAggregate}. */
+  public static final BlockedAggregateRule BLOCKED_AGGREGATE =
+      (BlockedAggregateRule) BlockedAggregateRule.DEFAULT_CONFIG.toRule();
+
+  /**
+   * Rewrites the covariance family into SUM/COUNT (the blocked aggregate computes AVG, STDDEV
+   * and VAR itself, so Calcite's default rewrite of those is not used).
+   */
+  public static final AggregateReduceFunctionsRule REDUCE_COVARIANCE =
+      AggregateReduceFunctionsRule.Config.DEFAULT
+          .withFunctionsToReduce(EnumSet.of(SqlKind.COVAR_POP, SqlKind.COVAR_SAMP,
+              SqlKind.REGR_SXX, SqlKind.REGR_SYY))
+          .toRule();
+
+  /** Rules that plan aggregates with Tally's operator ({@code aggregate=blocked}). */
+  public static final List<RelOptRule> AGGREGATE_RULES =
+      List.of(BLOCKED_AGGREGATE, REDUCE_COVARIANCE);
 
   /** Rules a {@link TallyTableScan} registers with any planner it appears in. */
   public static final List<RelOptRule> SCAN_RULES = List.of(PROJECT_SCAN);
