@@ -11,6 +11,10 @@ public final class TallyRules {
   public static final TallyProjectScanRule PROJECT_SCAN =
       TallyProjectScanRule.Config.DEFAULT.toRule();
 
+  /** Narrows a {@link TallyTableScan} to the columns an Aggregate directly above it uses. */
+  public static final TallyAggregateScanRule AGGREGATE_SCAN =
+      TallyAggregateScanRule.Config.DEFAULT.toRule();
+
   /** Rules a {@link TallyTableScan} registers with any planner it appears in. */
-  public static final List<RelOptRule> SCAN_RULES = List.of(PROJECT_SCAN);
+  public static final List<RelOptRule> SCAN_RULES = List.of(PROJECT_SCAN, AGGREGATE_SCAN);
 }
