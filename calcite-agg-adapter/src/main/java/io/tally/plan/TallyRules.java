@@ -2,9 +2,9 @@ package io.tally.plan;
 
 import java.util.EnumSet;
 import java.util.List;
+import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.plan.RelOptRule;
 
 /** Tally's planner rules, one instance each; {@link #SCAN_RULES} are the scan-related ones. */
 public final class TallyRules {
@@ -32,6 +32,10 @@ public final class TallyRules {
   public static final List<RelOptRule> AGGREGATE_RULES =
       List.of(BLOCKED_AGGREGATE, REDUCE_COVARIANCE);
 
+  /** Narrows a {@link TallyTableScan} to the columns an Aggregate directly above it uses. */
+  public static final TallyAggregateScanRule AGGREGATE_SCAN =
+      TallyAggregateScanRule.Config.DEFAULT.toRule();
+
   /** Rules a {@link TallyTableScan} registers with any planner it appears in. */
-  public static final List<RelOptRule> SCAN_RULES = List.of(PROJECT_SCAN);
+  public static final List<RelOptRule> SCAN_RULES = List.of(PROJECT_SCAN, AGGREGATE_SCAN);
 }

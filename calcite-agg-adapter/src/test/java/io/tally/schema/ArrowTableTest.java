@@ -79,7 +79,7 @@ class ArrowTableTest {
     ArrowFiles.writeUnsupported(file);
     try (SqlFixture db = new SqlFixture(dir)) {
       SQLException e = assertThrows(SQLException.class, () -> db.strings("select * from u"));
-      String m = CsvTableTest.messages(e);
+      String m = SqlFixture.messages(e);
       assertTrue(m.contains(file + ": column 2 'u' has Arrow type Int(32, false), which Tally"
           + " cannot read; supported types: Int8"), m);
       assertFalse(m.contains("column 1"), m);

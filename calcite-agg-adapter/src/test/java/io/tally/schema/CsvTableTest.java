@@ -30,15 +30,6 @@ class CsvTableTest {
     return Files.write(dir.resolve(name), text.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Every message in the cause chain, so tests see the root error through JDBC wrapping. */
-  static String messages(Throwable t) {
-    StringBuilder b = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      b.append(c.getMessage()).append('\n');
-    }
-    return b.toString();
-  }
-
   private static List<String> row(String... values) {
     return Arrays.asList(values);
   }
@@ -82,7 +73,7 @@ class CsvTableTest {
     Path file = write("t.csv", "id:INT,when:DATETIME\n1,2\n");
     try (SqlFixture db = new SqlFixture(dir)) {
       SQLException e = assertThrows(SQLException.class, () -> db.strings("select * from t"));
-      String m = messages(e);
+      String m = SqlFixture.messages(e);
       assertTrue(m.contains(file + ": header column 2 'when' declares unknown type 'DATETIME';"
           + " valid types: BOOLEAN, INT, INTEGER, BIGINT, DOUBLE, DECIMAL(p,s), DATE,"
           + " TIMESTAMP, VARCHAR"), m);
@@ -112,7 +103,7 @@ class CsvTableTest {
     Path file = write("t.csv", "name,n:BIGINT\n\"two\nlines\",1\nb,x\n");
     try (SqlFixture db = new SqlFixture(dir)) {
       SQLException e = assertThrows(SQLException.class, () -> db.strings("select n from t"));
-      String m = messages(e);
+      String m = SqlFixture.messages(e);
       assertTrue(m.contains(file + ":4: column 2 'n': value 'x' is not a valid BIGINT"
           + " (declared in the header)"), m);
     }
@@ -130,12 +121,12 @@ class CsvTableTest {
     try (SqlFixture db = new SqlFixture(dir)) {
       assertEquals(List.of("v BIGINT"), db.columns("select v from t where false"));
       SQLException e = assertThrows(SQLException.class, () -> db.strings("select sum(v) from t"));
-      String m = messages(e);
+      String m = SqlFixture.messages(e);
       assertTrue(m.contains(file + ":" + badLine + ": column 2 'v': value '1.5' is not a valid"
           + " BIGINT (inferred from the first 20000 rows"), m);
       SQLException k = assertThrows(SQLException.class, () -> db.strings("select max(k) from t"));
-      assertTrue(messages(k).contains(file + ":" + badLine + ": column 1 'k': value 'last'"),
-          messages(k));
+      assertTrue(SqlFixture.messages(k).contains(file + ":" + badLine + ": column 1 'k': value 'last'"),
+          SqlFixture.messages(k));
     }
   }
 
@@ -148,8 +139,8 @@ class CsvTableTest {
       assertEquals(List.of(), db.strings("select * from header"));
       assertEquals(List.of(row("0")), db.strings("select count(*) from header"));
       SQLException e = assertThrows(SQLException.class, () -> db.strings("select * from blank"));
-      assertTrue(messages(e).contains(empty + ": CSV file is empty; a header row is required"),
-          messages(e));
+      assertTrue(SqlFixture.messages(e).contains(empty + ": CSV file is empty; a header row is required"),
+          SqlFixture.messages(e));
     }
   }
 
@@ -158,8 +149,8 @@ class CsvTableTest {
     Path file = write("t.csv", "a,b\n1,2\n3\n");
     try (SqlFixture db = new SqlFixture(dir)) {
       SQLException e = assertThrows(SQLException.class, () -> db.strings("select * from t"));
-      assertTrue(messages(e).contains(file + ":3: expected 2 fields (as in the header) but found 1"),
-          messages(e));
+      assertTrue(SqlFixture.messages(e).contains(file + ":3: expected 2 fields (as in the header) but found 1"),
+          SqlFixture.messages(e));
     }
   }
 

@@ -80,6 +80,15 @@ public final class SqlFixture implements AutoCloseable {
     return plan.toString();
   }
 
+  /** Every message in the cause chain, so tests see the root error through JDBC wrapping. */
+  public static String messages(Throwable t) {
+    StringBuilder b = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      b.append(c.getMessage()).append('\n');
+    }
+    return b.toString();
+  }
+
   public Connection connection() {
     return connection;
   }
