@@ -24,6 +24,7 @@ final class MainSchema {
     } catch (RuntimeException e) {
       throw new SQLException("Cannot open data directory " + dir + ": " + e.getMessage(), e);
     }
+    schema.setCacheEnabled(false); // re-list the directory, so new files show up as tables
     TallySchema.addFunctions(schema);
     connection.setSchema(NAME);
   }
