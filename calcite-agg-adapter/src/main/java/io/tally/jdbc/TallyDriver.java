@@ -28,7 +28,8 @@ import org.apache.calcite.jdbc.Driver;
 public class TallyDriver extends Driver {
   public static final String PREFIX = "jdbc:tally:";
 
-  /** Calcite properties Tally sets unless the user does: SQL as DuckDB/PostgreSQL users know it. */
+  /** Calcite properties Tally sets unless the user does: SQL as DuckDB users know it
+   * (NULLs sort last in both directions). */
   private static final Map<String, String> CALCITE_DEFAULTS = Map.of(
       "caseSensitive", "false",
       "unquotedCasing", "UNCHANGED",
@@ -37,7 +38,8 @@ public class TallyDriver extends Driver {
       "conformance", "LENIENT",
       "typeSystem", TallyTypeSystem.class.getName() + "#INSTANCE",
       "fun", "standard,postgresql",
-      "timeZone", "UTC");
+      "timeZone", "UTC",
+      "defaultNullCollation", "LAST");
 
   static {
     new TallyDriver().register();
