@@ -66,7 +66,12 @@ final class DecodedColumn {
     rows = n;
     Arrays.fill(nulls, 0, n, (byte) 1);
     Arrays.fill(longs, 0, n, 0L);
-    Arrays.fill(highs, 0, n, 0L);
+    if (type.family() == ColumnType.Family.DECIMAL) {
+      Arrays.fill(highs, 0, n, 0L);
+    }
+    if (type.family() == ColumnType.Family.DOUBLE) {
+      Arrays.fill(doubles, 0, n, 0.0);
+    }
     Arrays.fill(offsets, 0, n + 1, 0);
   }
 
