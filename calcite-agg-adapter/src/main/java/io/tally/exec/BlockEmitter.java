@@ -74,6 +74,64 @@ final class BlockEmitter {
     }
   }
 
+  /**
+   * Emit mode ALL: every block, in order, copied into one batch holding all groups; each block
+   * (and its intermediate batch) is released as soon as it has been copied.
+   */
+  Batch emitAll(java.util.function.IntConsumer releaseBlock) {
+    int total = table.groupCount();
+    long reserved = estimate(total);
+    memory.reserve(reserved);
+    VectorSchemaRoot all = null;
+    try {
+      all = VectorSchemaRoot.create(schema, memory.allocator());
+      List<FieldVector> targets = all.getFieldVectors();
+      for (FieldVector v : targets) {
+        v.setInitialCapacity(total);
+        v.allocateNew();
+      }
+      int at = 0;
+      for (int b = 0; b < table.blockCount(); b++) {
+        Batch part = emit(b);
+        releaseBlock.accept(b);
+        try {
+          List<FieldVector> sources = part.root().getFieldVectors();
+          int rows = part.root().getRowCount();
+          for (int c = 0; c < targets.size(); c++) {
+            FieldVector target = targets.get(c);
+            FieldVector source = sources.get(c);
+            for (int i = 0; i < rows; i++) {
+              target.copyFromSafe(i, at + i, source);
+            }
+          }
+          at += rows;
+        } finally {
+          part.root().close();
+          memory.release(part.reserved());
+        }
+      }
+      all.setRowCount(total);
+      long actual = 0;
+      for (FieldVector v : targets) {
+        for (org.apache.arrow.memory.ArrowBuf buf : v.getBuffers(false)) {
+          actual += buf.capacity();
+        }
+      }
+      if (actual > reserved) {
+        memory.reserve(actual - reserved);
+      } else {
+        memory.release(reserved - actual);
+      }
+      return new Batch(all, actual);
+    } catch (RuntimeException e) {
+      if (all != null) {
+        all.close();
+      }
+      memory.release(reserved);
+      throw e;
+    }
+  }
+
   private long estimate(int rows) {
     long perRow = 0;
     for (DataType t : types) {

@@ -33,6 +33,7 @@ public final class BlockedAggregator implements AutoCloseable {
   private int nextBlock;
   private BlockEmitter.Batch current;
   private final Deque<BlockEmitter.Batch> materialized = new ArrayDeque<>();
+  private PartialStates partialStates;
   private long buildStart = -1;
   private long finishedAt;
   private long lastBatchAt;
@@ -102,6 +103,45 @@ public final class BlockedAggregator implements AutoCloseable {
     }
   }
 
+  /**
+   * The schema of partial-state batches (keys, hidden grouping-set id, typed state columns), the
+   * format spilling writes. Fails for DISTINCT calls that keep a value set.
+   */
+  public Schema partialSchema() {
+    return partials().schema();
+  }
+
+  /** Blocks currently holding groups (while building). */
+  public int blockCount() {
+    return sink.table.blockCount();
+  }
+
+  /** Block {@code block}'s keys and states as a partial batch from {@code target}; caller closes it. */
+  public VectorSchemaRoot serializeBlock(int block, BufferAllocator target) {
+    require(Phase.BUILDING, "serializeBlock");
+    return partials().serialize(block, target);
+  }
+
+  /** Folds a partial batch (see {@link #partialSchema()}) into the groups while building. */
+  public void mergePartial(VectorSchemaRoot partial) {
+    require(Phase.BUILDING, "mergePartial");
+    checkCancelled();
+    try {
+      partials().merge(partial);
+    } catch (RuntimeException e) {
+      phase = Phase.FAILED;
+      throw e;
+    }
+    trackPeaks();
+  }
+
+  private PartialStates partials() {
+    if (partialStates == null) {
+      partialStates = new PartialStates(sink, spec);
+    }
+    return partialStates;
+  }
+
   /** Ends the input: frees the index (and DISTINCT tables); the groups are ready to drain. */
   public void finish() {
     require(Phase.BUILDING, "finish");
@@ -116,9 +156,9 @@ public final class BlockedAggregator implements AutoCloseable {
     phase = Phase.DRAINING;
     if (config.emit() == AggregateConfig.EmitMode.ALL) {
       try {
-        while (nextBlock < sink.table.blockCount()) {
-          checkCancelled();
-          materialized.add(emitAndRelease());
+        if (sink.table.groupCount() > 0) {
+          materialized.add(emitter.emitAll(sink::releaseBlock));
+          nextBlock = sink.table.blockCount();
         }
       } catch (RuntimeException e) {
         phase = Phase.FAILED;
@@ -129,7 +169,8 @@ public final class BlockedAggregator implements AutoCloseable {
 
   /**
    * The next output batch, or {@code null} when all groups have been returned. The batch stays
-   * valid until the next call or {@link #close()}; with emit BLOCKED it is exactly one block.
+   * valid until the next call or {@link #close()}; with emit BLOCKED it is exactly one block,
+   * with emit ALL the single batch of every group.
    */
   public VectorSchemaRoot nextBlock() {
     if (phase == Phase.DONE) {

@@ -154,6 +154,15 @@ final class GroupHashTable implements AutoCloseable {
     return layout.blocksFor(groups);
   }
 
+  int keyCount() {
+    return keys.length;
+  }
+
+  /** Groups in block {@code block}. */
+  int layoutRows(int block) {
+    return layout.rowsIn(block, groups);
+  }
+
   KeyColumn key(int k) {
     return keys[k];
   }

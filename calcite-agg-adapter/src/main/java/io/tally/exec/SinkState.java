@@ -185,6 +185,21 @@ final class SinkState implements AutoCloseable {
     }
   }
 
+  /** Whether DISTINCT on this call needs no filter table (duplicates cannot change it). */
+  boolean distinctFree(AggregateCall call) {
+    return DUPLICATE_INSENSITIVE.contains(call.kind());
+  }
+
+  /** Resolves group ids for already-decoded key columns (all keys plus the set id). */
+  void resolveDecoded(DecodedColumn[] keys, int n, int[] out) {
+    if (constantGroup) {
+      java.util.Arrays.fill(out, 0, n, 0);
+    } else {
+      table.resolve(keys, n, null, out);
+    }
+    ensureBlocks();
+  }
+
   /** Input is over: frees the index and the DISTINCT tables. */
   void finish() {
     table.freeIndex();
