@@ -16,6 +16,18 @@ final class Accumulators {
     switch (kind) {
       case COUNT:
         return;
+      case LISTAGG:
+        if (argc < 1 || argc > 2 || call.args().stream().anyMatch(a -> !isText(inputTypes.get(a)))
+            || !isText(call.outputType())) {
+          throw bad(call, "takes a VARCHAR and an optional VARCHAR separator, giving VARCHAR");
+        }
+        return;
+      case ARRAY_AGG:
+        if (argc != 1 || !isText(inputTypes.get(call.args().get(0)))
+            || call.outputType().type() != ColumnType.VARCHAR_ARRAY) {
+          throw bad(call, "takes one VARCHAR, giving VARCHAR ARRAY");
+        }
+        return;
       case GROUPING:
       case GROUPING_ID:
         if (argc == 0 || argc > 63 || !keys.containsAll(call.args())) {
@@ -47,6 +59,10 @@ final class Accumulators {
     }
   }
 
+  private static boolean isText(DataType t) {
+    return t.type() == ColumnType.VARCHAR || t.type() == ColumnType.CHAR;
+  }
+
   private static void require(AggregateCall call, boolean ok, DataType arg) {
     if (!ok) {
       throw bad(call, "does not accept " + arg);
@@ -74,6 +90,8 @@ final class Accumulators {
         return arg.family() == ColumnType.Family.BYTES
             ? new BytesValueAccumulator(call, arg, layout, memory)
             : new FixedValueAccumulator(call, arg, layout, memory);
+      case LISTAGG: case ARRAY_AGG:
+        return new ListAccumulator(call, layout, memory);
       case GROUPING: case GROUPING_ID:
         return new GroupingAccumulator(call, layout, memory, setIds, groupingValues(call, spec));
       default:

@@ -66,6 +66,9 @@ class AggregateFunctionsTest {
     }
     calls.add(AggregateCall.of(AggKind.ANY_VALUE, List.of(S), TYPES.get(S), "any_s"));
     calls.add(AggregateCall.of(AggKind.ANY_VALUE, List.of(DEC), TYPES.get(DEC), "any_dec"));
+    calls.add(AggregateCall.of(AggKind.LISTAGG, List.of(S), TYPES.get(S), "listagg_s"));
+    calls.add(AggregateCall.of(AggKind.LISTAGG, List.of(S, K2), TYPES.get(S), "listagg_s_k2"));
+    calls.add(AggregateCall.of(AggKind.ARRAY_AGG, List.of(S), DataType.of(ColumnType.VARCHAR_ARRAY), "array_s"));
     return calls;
   }
 

@@ -108,6 +108,29 @@ final class ReferenceAggregate {
           acc = call.kind() == AggKind.BIT_AND ? acc & x : call.kind() == AggKind.BIT_OR ? acc | x : acc ^ x;
         }
         return (byte) acc;
+      case LISTAGG: {
+        StringBuilder sb = null;
+        for (Object[] a : args) {
+          if (a[0] == null) {
+            continue;
+          }
+          if (sb == null) {
+            sb = new StringBuilder();
+          } else {
+            sb.append(a.length < 2 ? "," : a[1] == null ? "" : (String) a[1]);
+          }
+          sb.append((String) a[0]);
+        }
+        return sb == null ? null : sb.toString();
+      }
+      case ARRAY_AGG: {
+        if (args.isEmpty()) {
+          return null;
+        }
+        List<Object> items = new ArrayList<>();
+        args.forEach(a -> items.add(a[0]));
+        return items;
+      }
       case GROUPING: case GROUPING_ID:
         long bits = 0;
         for (int a : call.args()) {
