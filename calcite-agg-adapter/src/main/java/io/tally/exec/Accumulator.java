@@ -1,0 +1,99 @@
+package io.tally.exec;
+
+import io.tally.memory.OperatorMemory;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * The mutable state of one aggregate call over all groups, held as typed state columns in blocks.
+ *
+ * <p>Phases: {@link #update} folds a batch of input rows into the groups given by resolved ids
+ * (one tight loop per call; id -1 means "row does not count"); {@link #serialize} writes a
+ * block's states as the typed vectors of {@link #stateFields()} (the spill format);
+ * {@link #merge} folds such vectors into groups; {@link #finish} writes a block's results.
+ */
+abstract class Accumulator implements AutoCloseable {
+  final AggregateCall call;
+  final BlockLayout layout;
+  final OperatorMemory memory;
+  private final List<StateColumn> columns = new ArrayList<>();
+  private int blocks;
+  /** The current batch's argument columns, in {@code call.args()} order. */
+  DecodedColumn[] args;
+
+  Accumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
+    this.call = call;
+    this.layout = layout;
+    this.memory = memory;
+  }
+
+  final StateColumn newColumn(int width) {
+    StateColumn c = new StateColumn(width, layout, memory);
+    columns.add(c);
+    return c;
+  }
+
+  /** Allocates state blocks until {@code blockCount} exist. */
+  void ensureBlocks(int blockCount) {
+    while (blocks < blockCount) {
+      for (StateColumn c : columns) {
+        if (c.blockCount == blocks) {
+          c.addBlock();
+        }
+      }
+      blocks++;
+    }
+  }
+
+  void bind(DecodedColumn[] arguments) {
+    this.args = arguments;
+  }
+
+  /** Arrow fields of the serialized state, in order. */
+  abstract List<Field> stateFields();
+
+  /** Folds rows {@code 0..n-1} of the bound arguments into groups {@code gids[i]} (skip -1). */
+  abstract void update(int[] gids, int n);
+
+  /** Writes the states of block {@code block} ({@code rows} groups) into {@code out}. */
+  abstract void serialize(int block, int rows, List<FieldVector> out);
+
+  /** Folds serialized states {@code states} (rows {@code 0..n-1}) into groups {@code gids[i]}. */
+  abstract void merge(List<FieldVector> states, int[] gids, int n);
+
+  /** Writes the results of block {@code block} ({@code rows} groups) into {@code out}. */
+  abstract void finish(int block, int rows, FieldVector out);
+
+  /** Frees block {@code block}'s state. */
+  void releaseBlock(int block) {
+    for (StateColumn c : columns) {
+      c.releaseBlock(block);
+    }
+  }
+
+  @Override
+  public void close() {
+    for (StateColumn c : columns) {
+      c.close();
+    }
+  }
+
+  /** Wraps an arithmetic overflow as an error naming this call. */
+  final TallyException overflow(ArithmeticException e) {
+    return new TallyException(call.kind() + " overflowed in aggregate '" + call.name() + "' ("
+        + call.outputType() + ")", e);
+  }
+
+  final String label() {
+    return "aggregate '" + call.name() + "'";
+  }
+
+  /** A decoded column for reading serialized states of type {@code type}. */
+  static DecodedColumn decode(FieldVector v, DataType type, int n) {
+    DecodedColumn d = new DecodedColumn(type, "state " + v.getField().getName());
+    d.decode(v, n);
+    return d;
+  }
+}

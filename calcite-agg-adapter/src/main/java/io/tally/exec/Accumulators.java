@@ -1,0 +1,115 @@
+package io.tally.exec;
+
+import io.tally.memory.OperatorMemory;
+import java.util.List;
+import java.util.Set;
+
+/** Checks aggregate calls against their argument types and creates their accumulators. */
+final class Accumulators {
+  private Accumulators() {}
+
+  /** Fails with a message naming the call if its arguments do not suit its function. */
+  static void check(AggregateCall call, List<DataType> inputTypes, Set<Integer> keys) {
+    AggKind kind = call.kind();
+    int argc = call.args().size();
+    DataType arg = argc > 0 ? inputTypes.get(call.args().get(0)) : null;
+    switch (kind) {
+      case COUNT:
+        return;
+      case LISTAGG:
+        if (argc < 1 || argc > 2 || call.args().stream().anyMatch(a -> !isText(inputTypes.get(a)))
+            || !isText(call.outputType())) {
+          throw bad(call, "takes a VARCHAR and an optional VARCHAR separator, giving VARCHAR");
+        }
+        return;
+      case ARRAY_AGG:
+        if (argc != 1 || !isText(inputTypes.get(call.args().get(0)))
+            || call.outputType().type() != ColumnType.VARCHAR_ARRAY) {
+          throw bad(call, "takes one VARCHAR, giving VARCHAR ARRAY");
+        }
+        return;
+      case GROUPING:
+      case GROUPING_ID:
+        if (argc == 0 || argc > 63 || !keys.containsAll(call.args())) {
+          throw bad(call, "arguments must be 1 to 63 group keys");
+        }
+        return;
+      default:
+        if (argc != 1) {
+          throw bad(call, "takes exactly one argument");
+        }
+    }
+    ColumnType t = arg.type();
+    boolean numeric = t.isInteger() || t == ColumnType.REAL || t == ColumnType.DOUBLE || t == ColumnType.DECIMAL;
+    switch (kind) {
+      case SUM: case SUM0: case AVG: case STDDEV_POP: case STDDEV_SAMP: case VAR_POP: case VAR_SAMP:
+        require(call, numeric, arg);
+        break;
+      case BOOL_AND: case BOOL_OR:
+        require(call, t == ColumnType.BOOLEAN, arg);
+        break;
+      case BIT_AND: case BIT_OR: case BIT_XOR:
+        require(call, t.isInteger(), arg);
+        break;
+      case MIN: case MAX:
+        require(call, t != ColumnType.VARCHAR_ARRAY, arg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private static boolean isText(DataType t) {
+    return t.type() == ColumnType.VARCHAR || t.type() == ColumnType.CHAR;
+  }
+
+  private static void require(AggregateCall call, boolean ok, DataType arg) {
+    if (!ok) {
+      throw bad(call, "does not accept " + arg);
+    }
+  }
+
+  private static IllegalArgumentException bad(AggregateCall call, String why) {
+    return new IllegalArgumentException(call.kind() + " (" + call.name() + ") " + why);
+  }
+
+  /** Creates the accumulator of a (checked) call; GROUPING needs the set-id key column. */
+  static Accumulator create(AggregateCall call, AggregateSpec spec, BlockLayout layout,
+      OperatorMemory memory, KeyColumn setIds) {
+    DataType arg = call.args().isEmpty() ? null : spec.inputTypes().get(call.args().get(0));
+    switch (call.kind()) {
+      case COUNT:
+        return new CountAccumulator(call, layout, memory);
+      case SUM: case SUM0: case AVG:
+        return new SumAccumulator(call, arg, layout, memory);
+      case STDDEV_POP: case STDDEV_SAMP: case VAR_POP: case VAR_SAMP:
+        return new VarianceAccumulator(call, arg, layout, memory);
+      case BOOL_AND: case BOOL_OR: case BIT_AND: case BIT_OR: case BIT_XOR:
+        return new BitwiseAccumulator(call, layout, memory);
+      case MIN: case MAX: case ANY_VALUE: case SINGLE_VALUE:
+        return arg.family() == ColumnType.Family.BYTES
+            ? new BytesValueAccumulator(call, arg, layout, memory)
+            : new FixedValueAccumulator(call, arg, layout, memory);
+      case LISTAGG: case ARRAY_AGG:
+        return new ListAccumulator(call, layout, memory);
+      case GROUPING: case GROUPING_ID:
+        return new GroupingAccumulator(call, layout, memory, setIds, groupingValues(call, spec));
+      default:
+        throw new IllegalStateException("unhandled " + call.kind());
+    }
+  }
+
+  private static long[] groupingValues(AggregateCall call, AggregateSpec spec) {
+    List<java.util.BitSet> sets = spec.groupingSets();
+    long[] values = new long[sets.size()];
+    List<Integer> args = call.args();
+    for (int s = 0; s < sets.size(); s++) {
+      long v = 0;
+      for (int a : args) {
+        v = (v << 1) | (sets.get(s).get(a) ? 0 : 1);
+      }
+      values[s] = v;
+    }
+    return values;
+  }
+}

@@ -1,0 +1,16 @@
+package io.tally.exec;
+
+/** The aggregate functions the runtime computes (Calcite's names; {@code SUM0} is {@code $SUM0}). */
+public enum AggKind {
+  COUNT, SUM, SUM0, AVG, MIN, MAX,
+  STDDEV_POP, STDDEV_SAMP, VAR_POP, VAR_SAMP,
+  /** BOOL_AND / EVERY. */
+  BOOL_AND,
+  /** BOOL_OR / SOME. */
+  BOOL_OR,
+  ANY_VALUE, SINGLE_VALUE, GROUPING, GROUPING_ID, BIT_AND, BIT_OR, BIT_XOR,
+  /** LISTAGG / STRING_AGG(x [, separator]) over VARCHAR. */
+  LISTAGG,
+  /** ARRAY_AGG(x) over VARCHAR, giving a VARCHAR ARRAY. */
+  ARRAY_AGG
+}

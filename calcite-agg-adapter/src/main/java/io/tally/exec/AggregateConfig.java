@@ -1,0 +1,65 @@
+package io.tally.exec;
+
+import java.io.Serializable;
+
+/**
+ * Runtime knobs of one aggregation: groups per block ({@code block_size}, a power of two) and
+ * how results are emitted. The memory limit is the query's {@link io.tally.memory.MemoryPool}.
+ */
+public final class AggregateConfig implements Serializable {
+  private static final long serialVersionUID = 1L;
+  /** Default groups per block: 8192 keeps a block of 8-byte states at 64 KiB, L2-sized. */
+  public static final int DEFAULT_BLOCK_SIZE = 8192;
+
+  /** How the result leaves the operator. */
+  public enum EmitMode {
+    /** One block per output batch; each block's memory is freed as its batch is handed on. */
+    BLOCKED,
+    /** Legacy baseline: every block is materialized into output batches before the first one is returned. */
+    ALL
+  }
+
+  private final int blockSize;
+  private final EmitMode emit;
+  private final long hashMask;
+
+  public AggregateConfig(int blockSize, EmitMode emit) {
+    this(blockSize, emit, -1L);
+  }
+
+  private AggregateConfig(int blockSize, EmitMode emit, long hashMask) {
+    BlockLayout.of(blockSize);
+    if (emit == null) {
+      throw new IllegalArgumentException("emit mode is required");
+    }
+    this.blockSize = blockSize;
+    this.emit = emit;
+    this.hashMask = hashMask;
+  }
+
+  public static AggregateConfig defaults() {
+    return new AggregateConfig(DEFAULT_BLOCK_SIZE, EmitMode.BLOCKED);
+  }
+
+  public int blockSize() {
+    return blockSize;
+  }
+
+  public EmitMode emit() {
+    return emit;
+  }
+
+  /** Test hook: a copy whose row hashes are ANDed with {@code mask} to force collisions. */
+  AggregateConfig withHashMaskForTesting(long mask) {
+    return new AggregateConfig(blockSize, emit, mask);
+  }
+
+  long hashMask() {
+    return hashMask;
+  }
+
+  @Override
+  public String toString() {
+    return "block_size=" + blockSize + ", emit=" + emit.name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

@@ -1,0 +1,89 @@
+package io.tally.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeStampMilliVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+
+/**
+ * Reads Arrow batches back into rows in Calcite's Java representation (see {@link RowBatcher});
+ * VARBINARY comes back as {@code byte[]}, VARCHAR ARRAY as {@code List<String>}.
+ */
+public final class BatchRows {
+  private BatchRows() {}
+
+  /** Row {@code i} of {@code root} as an {@code Object[]}. */
+  public static Object[] row(VectorSchemaRoot root, int i) {
+    List<FieldVector> vectors = root.getFieldVectors();
+    Object[] row = new Object[vectors.size()];
+    for (int c = 0; c < row.length; c++) {
+      row[c] = value(vectors.get(c), i);
+    }
+    return row;
+  }
+
+  /** Every row of {@code root}. */
+  public static List<Object[]> rows(VectorSchemaRoot root) {
+    List<Object[]> rows = new ArrayList<>(root.getRowCount());
+    for (int i = 0; i < root.getRowCount(); i++) {
+      rows.add(row(root, i));
+    }
+    return rows;
+  }
+
+  /** Value {@code i} of {@code v}, or null. */
+  public static Object value(FieldVector v, int i) {
+    if (v.isNull(i)) {
+      return null;
+    }
+    if (v instanceof BitVector) {
+      return ((BitVector) v).get(i) != 0;
+    } else if (v instanceof TinyIntVector) {
+      return ((TinyIntVector) v).get(i);
+    } else if (v instanceof SmallIntVector) {
+      return ((SmallIntVector) v).get(i);
+    } else if (v instanceof IntVector) {
+      return ((IntVector) v).get(i);
+    } else if (v instanceof BigIntVector) {
+      return ((BigIntVector) v).get(i);
+    } else if (v instanceof Float4Vector) {
+      return ((Float4Vector) v).get(i);
+    } else if (v instanceof Float8Vector) {
+      return ((Float8Vector) v).get(i);
+    } else if (v instanceof DecimalVector) {
+      return ((DecimalVector) v).getObject(i);
+    } else if (v instanceof DateDayVector) {
+      return ((DateDayVector) v).get(i);
+    } else if (v instanceof TimeMilliVector) {
+      return ((TimeMilliVector) v).get(i);
+    } else if (v instanceof TimeStampMilliVector) {
+      return ((TimeStampMilliVector) v).get(i);
+    } else if (v instanceof VarCharVector) {
+      return new String(((VarCharVector) v).get(i), java.nio.charset.StandardCharsets.UTF_8);
+    } else if (v instanceof VarBinaryVector) {
+      return ((VarBinaryVector) v).get(i);
+    } else if (v instanceof ListVector) {
+      List<?> items = ((ListVector) v).getObject(i);
+      List<String> out = new ArrayList<>(items.size());
+      for (Object o : items) {
+        out.add(o == null ? null : o.toString());
+      }
+      return out;
+    }
+    throw new TallyException("unsupported output vector " + v.getClass().getSimpleName());
+  }
+}

@@ -1,0 +1,282 @@
+package io.tally.exec;
+
+import io.tally.memory.MemoryPool;
+import io.tally.memory.OperatorMemory;
+import io.tally.metrics.AggregateMetrics;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The GROUP BY operator's mutable state and life: {@link #sink} batches, {@link #finish} (frees
+ * the index), then {@link #nextBlock} until {@code null} (one block of groups per batch, each
+ * block's keys and states freed as soon as its batch is built, the batch itself when the next
+ * one is requested), and {@link #close} at any point. Single-threaded.
+ */
+public final class BlockedAggregator implements AutoCloseable {
+  private enum Phase { BUILDING, DRAINING, DONE, FAILED, CLOSED }
+
+  private final AggregateSpec spec;
+  private final AggregateConfig config;
+  private final BooleanSupplier cancelled;
+  private final OperatorMemory memory;
+  private final BlockLayout layout;
+  private final AggregateMetrics metrics = new AggregateMetrics();
+  private final SinkState sink;
+  private final BlockEmitter emitter;
+  private Phase phase = Phase.BUILDING;
+  private int nextBlock;
+  private BlockEmitter.Batch current;
+  private final Deque<BlockEmitter.Batch> materialized = new ArrayDeque<>();
+  private PartialStates partialStates;
+  private long buildStart = -1;
+  private long finishedAt;
+  private long lastBatchAt;
+
+  /**
+   * Creates the operator: a child allocator named {@code operatorName} under {@code parent},
+   * reserving from {@code pool}; {@code cancelled} is polled once per batch.
+   */
+  public BlockedAggregator(AggregateSpec spec, AggregateConfig config, BufferAllocator parent,
+      MemoryPool pool, BooleanSupplier cancelled, String operatorName) {
+    this.spec = spec;
+    this.config = config;
+    this.cancelled = cancelled;
+    this.layout = BlockLayout.of(config.blockSize());
+    this.memory = new OperatorMemory(operatorName, parent, pool);
+    try {
+      this.sink = new SinkState(spec, layout, memory, config.hashMask());
+      this.emitter = new BlockEmitter(spec, sink.table, sink.accumulators, layout, memory);
+    } catch (RuntimeException e) {
+      memory.close();
+      throw e;
+    }
+  }
+
+  public Schema outputSchema() {
+    return spec.outputSchema();
+  }
+
+  public AggregateSpec spec() {
+    return spec;
+  }
+
+  public AggregateConfig config() {
+    return config;
+  }
+
+  public AggregateMetrics metrics() {
+    return metrics;
+  }
+
+  /** Folds one input batch (columns as in {@link AggregateSpec#inputTypes()}) into the groups. */
+  public void sink(VectorSchemaRoot batch) {
+    require(Phase.BUILDING, "sink");
+    checkCancelled();
+    if (buildStart < 0) {
+      buildStart = System.nanoTime();
+    }
+    try {
+      sink.sink(batch);
+    } catch (RuntimeException e) {
+      phase = Phase.FAILED;
+      throw e;
+    }
+    metrics.inputRows += batch.getRowCount();
+    metrics.inputBatches++;
+    trackPeaks();
+  }
+
+  /** Packs Calcite-style rows (see {@link RowBatcher}) into batches and sinks them. */
+  public void sinkRows(Iterator<Object[]> rows) {
+    try (RowBatcher batcher = new RowBatcher(spec.inputTypes(), memory.allocator(),
+        RowBatcher.DEFAULT_BATCH_ROWS)) {
+      VectorSchemaRoot batch;
+      while ((batch = batcher.fill(rows)) != null) {
+        sink(batch);
+      }
+    }
+  }
+
+  /**
+   * The schema of partial-state batches (keys, hidden grouping-set id, typed state columns), the
+   * format spilling writes. Fails for DISTINCT calls that keep a value set.
+   */
+  public Schema partialSchema() {
+    return partials().schema();
+  }
+
+  /** Blocks currently holding groups (while building). */
+  public int blockCount() {
+    return sink.table.blockCount();
+  }
+
+  /** Block {@code block}'s keys and states as a partial batch from {@code target}; caller closes it. */
+  public VectorSchemaRoot serializeBlock(int block, BufferAllocator target) {
+    require(Phase.BUILDING, "serializeBlock");
+    return partials().serialize(block, target);
+  }
+
+  /** Folds a partial batch (see {@link #partialSchema()}) into the groups while building. */
+  public void mergePartial(VectorSchemaRoot partial) {
+    require(Phase.BUILDING, "mergePartial");
+    checkCancelled();
+    try {
+      partials().merge(partial);
+    } catch (RuntimeException e) {
+      phase = Phase.FAILED;
+      throw e;
+    }
+    trackPeaks();
+  }
+
+  private PartialStates partials() {
+    if (partialStates == null) {
+      partialStates = new PartialStates(sink, spec);
+    }
+    return partialStates;
+  }
+
+  /** Ends the input: frees the index (and DISTINCT tables); the groups are ready to drain. */
+  public void finish() {
+    require(Phase.BUILDING, "finish");
+    checkCancelled();
+    long now = System.nanoTime();
+    finishedAt = now;
+    lastBatchAt = now;
+    metrics.buildNanos = buildStart < 0 ? 0 : now - buildStart;
+    sink.finish();
+    metrics.groups = sink.table.groupCount();
+    metrics.blocks = sink.table.blockCount();
+    phase = Phase.DRAINING;
+    if (config.emit() == AggregateConfig.EmitMode.ALL) {
+      try {
+        if (sink.table.groupCount() > 0) {
+          materialized.add(emitter.emitAll(sink::releaseBlock));
+          nextBlock = sink.table.blockCount();
+        }
+      } catch (RuntimeException e) {
+        phase = Phase.FAILED;
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * The next output batch, or {@code null} when all groups have been returned. The batch stays
+   * valid until the next call or {@link #close()}; with emit BLOCKED it is exactly one block,
+   * with emit ALL the single batch of every group.
+   */
+  public VectorSchemaRoot nextBlock() {
+    if (phase == Phase.DONE) {
+      return null;
+    }
+    require(Phase.DRAINING, "nextBlock");
+    checkCancelled();
+    releaseCurrent();
+    try {
+      if (config.emit() == AggregateConfig.EmitMode.ALL) {
+        current = materialized.poll();
+      } else if (nextBlock < sink.table.blockCount()) {
+        current = emitAndRelease();
+      }
+    } catch (RuntimeException e) {
+      phase = Phase.FAILED;
+      throw e;
+    }
+    long now = System.nanoTime();
+    if (current == null) {
+      metrics.drainNanos = now - finishedAt;
+      phase = Phase.DONE;
+      return null;
+    }
+    recordBatch(now, current.root().getRowCount());
+    return current.root();
+  }
+
+  private BlockEmitter.Batch emitAndRelease() {
+    BlockEmitter.Batch batch = emitter.emit(nextBlock);
+    sink.releaseBlock(nextBlock);
+    nextBlock++;
+    return batch;
+  }
+
+  private void recordBatch(long now, int rows) {
+    metrics.outputBatches++;
+    metrics.outputRows += rows;
+    metrics.maxBatchGapNanos = Math.max(metrics.maxBatchGapNanos, now - lastBatchAt);
+    lastBatchAt = now;
+    trackPeaks();
+    if (metrics.outputBatches == 1) {
+      metrics.firstBatchNanos = now - finishedAt;
+      metrics.poolAfterFirstBatch = memory.reserved();
+      metrics.liveAfterFirstBatch = memory.live();
+    }
+    if (metrics.poolAtHalfDrain < 0 && metrics.outputRows * 2 >= metrics.groups) {
+      metrics.poolAtHalfDrain = memory.reserved();
+      metrics.liveAtHalfDrain = memory.live();
+    }
+  }
+
+  private void trackPeaks() {
+    metrics.poolPeak = memory.reservedPeak();
+    metrics.livePeak = memory.livePeak();
+  }
+
+  /** Bytes this operator holds reserved in the pool now. */
+  public long poolBytes() {
+    return memory.reserved();
+  }
+
+  /** Bytes this operator's allocator holds now. */
+  public long liveBytes() {
+    return memory.live();
+  }
+
+  private void releaseCurrent() {
+    if (current != null) {
+      current.root().close();
+      memory.release(current.reserved());
+      current = null;
+    }
+  }
+
+  private void checkCancelled() {
+    if (cancelled.getAsBoolean()) {
+      phase = Phase.FAILED;
+      throw new QueryCancelledException(memory.name());
+    }
+  }
+
+  private void require(Phase expected, String call) {
+    if (phase != expected) {
+      throw new IllegalStateException(call + "() on " + memory.name() + " in phase " + phase
+          + ", expected " + expected);
+    }
+  }
+
+  /** Releases every buffer and reservation; safe in any phase, idempotent. */
+  @Override
+  public void close() {
+    if (phase == Phase.CLOSED) {
+      return;
+    }
+    phase = Phase.CLOSED;
+    try {
+      releaseCurrent();
+      for (BlockEmitter.Batch b : materialized) {
+        b.root().close();
+        memory.release(b.reserved());
+      }
+      materialized.clear();
+      sink.close();
+    } finally {
+      memory.close();
+    }
+  }
+}

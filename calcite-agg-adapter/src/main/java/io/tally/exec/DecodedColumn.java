@@ -1,0 +1,223 @@
+package io.tally.exec;
+
+import java.util.Arrays;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.TimeStampMilliVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.ListVector;
+
+/**
+ * One input column of the current batch decoded into primitive scratch arrays, so hashing and the
+ * per-aggregate update loops run over plain arrays without a virtual call per value.
+ *
+ * <p>Layout by family: {@code nulls[i] == 1} marks NULL. LONG: {@code longs[i]}. DOUBLE:
+ * {@code doubles[i]}. DECIMAL: unscaled 128-bit value as {@code longs[i]} (low word) and
+ * {@code highs[i]} (high word). BYTES: row i is {@code bytes[offsets[i] .. offsets[i + 1])};
+ * VARCHAR_ARRAY rows hold {@link ArrayCodec} encodings. Arrays are reused across batches.
+ */
+final class DecodedColumn {
+  final DataType type;
+  int rows;
+  byte[] nulls = new byte[0];
+  long[] longs = new long[0];
+  long[] highs = new long[0];
+  double[] doubles = new double[0];
+  byte[] bytes = new byte[0];
+  int[] offsets = new int[1];
+  private long[] normalizedBits = new long[0];
+  private final String label;
+
+  DecodedColumn(DataType type, String label) {
+    this.type = type;
+    this.label = label;
+  }
+
+  /** Decodes {@code vector}'s first {@code n} rows; fails naming the column on a type mismatch. */
+  void decode(FieldVector vector, int n) {
+    ensure(n);
+    rows = n;
+    for (int i = 0; i < n; i++) {
+      nulls[i] = (byte) (vector.isNull(i) ? 1 : 0);
+    }
+    switch (type.family()) {
+      case LONG: decodeLong(vector, n); break;
+      case DOUBLE: decodeDouble(vector, n); break;
+      case DECIMAL: decodeDecimal(vector, n); break;
+      default: decodeBytes(vector, n); break;
+    }
+  }
+
+  /** Makes this a column of {@code n} NULLs (a key left out of a grouping set). */
+  void fillNull(int n) {
+    ensure(n);
+    rows = n;
+    Arrays.fill(nulls, 0, n, (byte) 1);
+    Arrays.fill(longs, 0, n, 0L);
+    if (type.family() == ColumnType.Family.DECIMAL) {
+      Arrays.fill(highs, 0, n, 0L);
+    }
+    if (type.family() == ColumnType.Family.DOUBLE) {
+      Arrays.fill(doubles, 0, n, 0.0);
+    }
+    Arrays.fill(offsets, 0, n + 1, 0);
+  }
+
+  /** Makes this a LONG column of {@code n} copies of {@code value}. */
+  void fillConstant(long value, int n) {
+    ensure(n);
+    rows = n;
+    Arrays.fill(nulls, 0, n, (byte) 0);
+    Arrays.fill(longs, 0, n, value);
+  }
+
+  /**
+   * The 64-bit key word per row: LONG values as they are, DOUBLE values as bits with -0.0 folded
+   * into 0.0 and every NaN into the canonical NaN, DECIMAL low words.
+   */
+  long[] keyWords() {
+    if (type.family() != ColumnType.Family.DOUBLE) {
+      return longs;
+    }
+    if (normalizedBits.length < rows) {
+      normalizedBits = new long[doubles.length];
+    }
+    for (int i = 0; i < rows; i++) {
+      normalizedBits[i] = normalizedBits(doubles[i]);
+    }
+    return normalizedBits;
+  }
+
+  /** Bits of {@code d} with -0.0 equal to 0.0 and all NaNs equal. */
+  static long normalizedBits(double d) {
+    return Double.doubleToLongBits(d == 0.0 ? 0.0 : d);
+  }
+
+  private void ensure(int n) {
+    if (nulls.length < n) {
+      int cap = Math.max(n, 16);
+      nulls = new byte[cap];
+      longs = new long[cap];
+      highs = type.family() == ColumnType.Family.DECIMAL ? new long[cap] : highs;
+      doubles = type.family() == ColumnType.Family.DOUBLE ? new double[cap] : doubles;
+    }
+    if (offsets.length < n + 1) {
+      offsets = new int[Math.max(n + 1, 17)];
+    }
+  }
+
+  private void decodeLong(FieldVector v, int n) {
+    long[] out = longs;
+    if (type.type() == ColumnType.BOOLEAN && v instanceof BitVector) {
+      BitVector b = (BitVector) v;
+      for (int i = 0; i < n; i++) {
+        out[i] = nulls[i] != 0 ? 0 : b.get(i);
+      }
+      return;
+    }
+    int width;
+    Class<?> expected;
+    switch (type.type()) {
+      case TINYINT: width = 1; expected = TinyIntVector.class; break;
+      case SMALLINT: width = 2; expected = SmallIntVector.class; break;
+      case INTEGER: width = 4; expected = IntVector.class; break;
+      case BIGINT: width = 8; expected = BigIntVector.class; break;
+      case DATE: width = 4; expected = DateDayVector.class; break;
+      case TIME: width = 4; expected = TimeMilliVector.class; break;
+      case TIMESTAMP: width = 8; expected = TimeStampMilliVector.class; break;
+      default: throw mismatch(v, BitVector.class);
+    }
+    if (!expected.isInstance(v)) {
+      throw mismatch(v, expected);
+    }
+    ArrowBuf data = v.getDataBuffer();
+    for (int i = 0; i < n; i++) {
+      long at = (long) i * width;
+      switch (width) {
+        case 1: out[i] = data.getByte(at); break;
+        case 2: out[i] = data.getShort(at); break;
+        case 4: out[i] = data.getInt(at); break;
+        default: out[i] = data.getLong(at); break;
+      }
+    }
+  }
+
+  private void decodeDouble(FieldVector v, int n) {
+    ArrowBuf data = v.getDataBuffer();
+    if (type.type() == ColumnType.REAL) {
+      if (!(v instanceof Float4Vector)) {
+        throw mismatch(v, Float4Vector.class);
+      }
+      for (int i = 0; i < n; i++) {
+        doubles[i] = nulls[i] != 0 ? 0 : data.getFloat((long) i * 4);
+      }
+    } else {
+      if (!(v instanceof Float8Vector)) {
+        throw mismatch(v, Float8Vector.class);
+      }
+      for (int i = 0; i < n; i++) {
+        doubles[i] = nulls[i] != 0 ? 0 : data.getDouble((long) i * 8);
+      }
+    }
+  }
+
+  private void decodeDecimal(FieldVector v, int n) {
+    if (!(v instanceof DecimalVector)) {
+      throw mismatch(v, DecimalVector.class);
+    }
+    DecimalVector d = (DecimalVector) v;
+    if (d.getScale() != type.scale()) {
+      throw new TallyException(label + ": expected DECIMAL scale " + type.scale()
+          + " but the batch has scale " + d.getScale());
+    }
+    ArrowBuf data = d.getDataBuffer();
+    for (int i = 0; i < n; i++) {
+      boolean isNull = nulls[i] != 0;
+      longs[i] = isNull ? 0 : data.getLong((long) i * 16);
+      highs[i] = isNull ? 0 : data.getLong((long) i * 16 + 8);
+    }
+  }
+
+  private void decodeBytes(FieldVector v, int n) {
+    if (type.type() == ColumnType.VARCHAR_ARRAY) {
+      if (!(v instanceof ListVector)) {
+        throw mismatch(v, ListVector.class);
+      }
+      bytes = ArrayCodec.encodeBatch((ListVector) v, n, nulls, offsets, bytes);
+      return;
+    }
+    Class<?> expected = type.type() == ColumnType.VARBINARY ? VarBinaryVector.class : VarCharVector.class;
+    if (!expected.isInstance(v)) {
+      throw mismatch(v, expected);
+    }
+    BaseVariableWidthVector vv = (BaseVariableWidthVector) v;
+    ArrowBuf offs = vv.getOffsetBuffer();
+    int base = n == 0 ? 0 : offs.getInt(0);
+    int end = n == 0 ? 0 : offs.getInt((long) n * 4);
+    int len = end - base;
+    if (bytes.length < len) {
+      bytes = new byte[Math.max(len, bytes.length * 2)];
+    }
+    vv.getDataBuffer().getBytes(base, bytes, 0, len);
+    for (int i = 0; i <= n; i++) {
+      offsets[i] = offs.getInt((long) i * 4) - base;
+    }
+  }
+
+  private TallyException mismatch(FieldVector v, Class<?> expected) {
+    return new TallyException(label + ": expected " + type + " as " + expected.getSimpleName()
+        + " but the batch has " + v.getClass().getSimpleName());
+  }
+}

@@ -1,0 +1,98 @@
+package io.tally.exec;
+
+import io.tally.memory.OperatorMemory;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * A fixed-width key column (LONG, DOUBLE and DECIMAL families).
+ *
+ * <p>Block layout: {@code size * words} 8-byte words (one word per group, two for DECIMAL: low
+ * then high), then {@code size} null-flag bytes. DOUBLE keys are stored as normalized bits
+ * (-0.0 as 0.0, one NaN).
+ */
+final class FixedKeyColumn extends KeyColumn {
+  private final int words;
+  private final long nullsAt;
+  private long[] keyWords;
+
+  FixedKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
+    super(type, layout, memory);
+    this.words = type.family() == ColumnType.Family.DECIMAL ? 2 : 1;
+    this.nullsAt = (long) layout.size() * 8 * words;
+  }
+
+  @Override
+  void bind(DecodedColumn column) {
+    super.bind(column);
+    keyWords = column.keyWords();
+  }
+
+  @Override
+  void hash(long[] hashes, int n) {
+    byte[] nulls = input.nulls;
+    long[] lo = keyWords;
+    long[] hi = input.highs;
+    for (int i = 0; i < n; i++) {
+      long h = nulls[i] != 0 ? Hashing.NULL_HASH
+          : words == 1 ? Hashing.mix(lo[i]) : Hashing.mix(lo[i] ^ Hashing.mix(hi[i]));
+      hashes[i] = Hashing.combine(hashes[i], h);
+    }
+  }
+
+  @Override
+  boolean equalsRow(int gid, int row) {
+    ArrowBuf block = blocks.get(gid >>> layout.shift());
+    int slot = gid & layout.mask();
+    boolean storedNull = block.getByte(nullsAt + slot) != 0;
+    if (storedNull || input.nulls[row] != 0) {
+      return storedNull && input.nulls[row] != 0;
+    }
+    long at = (long) slot * 8 * words;
+    return block.getLong(at) == keyWords[row]
+        && (words == 1 || block.getLong(at + 8) == input.highs[row]);
+  }
+
+  @Override
+  void append(int gid, int row) {
+    ArrowBuf block = blocks.get(gid >>> layout.shift());
+    int slot = gid & layout.mask();
+    if (input.nulls[row] != 0) {
+      block.setByte(nullsAt + slot, 1);
+      return;
+    }
+    long at = (long) slot * 8 * words;
+    block.setLong(at, keyWords[row]);
+    if (words == 2) {
+      block.setLong(at + 8, input.highs[row]);
+    }
+  }
+
+  @Override
+  void addBlock() {
+    blocks.add(memory.allocate(nullsAt + layout.size()));
+  }
+
+  @Override
+  long longAt(int gid) {
+    return blocks.get(gid >>> layout.shift()).getLong((long) (gid & layout.mask()) * 8 * words);
+  }
+
+  @Override
+  void write(int block, int rows, FieldVector out) {
+    ArrowBuf buf = blocks.get(block);
+    for (int i = 0; i < rows; i++) {
+      if (buf.getByte(nullsAt + i) != 0) {
+        out.setNull(i);
+        continue;
+      }
+      long at = (long) i * 8 * words;
+      long lo = buf.getLong(at);
+      switch (type.family()) {
+        case LONG: VectorWriter.setLong(out, type, i, lo, "group key"); break;
+        case DOUBLE: VectorWriter.setDouble(out, type, i, Double.longBitsToDouble(lo), "group key"); break;
+        default: VectorWriter.setDecimal128(out, type, i, lo, buf.getLong(at + 8), type.scale(), "group key");
+      }
+    }
+  }
+}

@@ -1,0 +1,177 @@
+package io.tally.exec;
+
+import io.tally.memory.OperatorMemory;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * SUM, $SUM0 and AVG. Integers sum exactly in 64 bits (overflow is an error), DECIMAL exactly
+ * in 128 bits, REAL/DOUBLE in double. Internal state per group: sum (8 bytes, 16 for DECIMAL)
+ * and an Int64 count of summed values. Serialized: SUM/$SUM0 as one nullable sum column (NULL =
+ * no value yet); AVG as sum plus count.
+ */
+final class SumAccumulator extends Accumulator {
+  private final ColumnType.Family family;
+  private final int inputScale;
+  private final DataType sumType;
+  private final StateColumn sums;
+  private final StateColumn counts;
+
+  SumAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
+    super(call, layout, memory);
+    this.family = input.family();
+    this.inputScale = input.scale();
+    this.sumType = family == ColumnType.Family.LONG ? DataType.of(ColumnType.BIGINT)
+        : family == ColumnType.Family.DOUBLE ? DataType.of(ColumnType.DOUBLE)
+        : DataType.decimal(DataType.MAX_DECIMAL_PRECISION, inputScale);
+    this.sums = newColumn(family == ColumnType.Family.DECIMAL ? 16 : 8);
+    this.counts = newColumn(8);
+  }
+
+  private boolean isAvg() {
+    return call.kind() == AggKind.AVG;
+  }
+
+  @Override
+  List<Field> stateFields() {
+    List<Field> fields = new ArrayList<>();
+    fields.add(sumType.toField(call.name() + "$sum"));
+    if (isAvg()) {
+      fields.add(new DataType(ColumnType.BIGINT, 0, 0, false).toField(call.name() + "$count"));
+    }
+    return fields;
+  }
+
+  @Override
+  void update(int[] gids, int n) {
+    DecodedColumn a = args[0];
+    try {
+      add(gids, n, a, null);
+    } catch (ArithmeticException e) {
+      throw overflow(e);
+    }
+  }
+
+  /** Adds values of {@code a}; each counts 1, or {@code countsIn[i]} when merging AVG. */
+  private void add(int[] gids, int n, DecodedColumn a, long[] countsIn) {
+    ArrowBuf[] sb = sums.blocks;
+    ArrowBuf[] cb = counts.blocks;
+    int shift = layout.shift();
+    int mask = layout.mask();
+    byte[] nulls = a.nulls;
+    for (int i = 0; i < n; i++) {
+      int g = gids[i];
+      if (g < 0 || nulls[i] != 0) {
+        continue;
+      }
+      int blk = g >>> shift;
+      int slot = g & mask;
+      ArrowBuf s = sb[blk];
+      switch (family) {
+        case LONG: {
+          long at = (long) slot << 3;
+          s.setLong(at, Math.addExact(s.getLong(at), a.longs[i]));
+          break;
+        }
+        case DOUBLE: {
+          long at = (long) slot << 3;
+          s.setDouble(at, s.getDouble(at) + a.doubles[i]);
+          break;
+        }
+        default:
+          Int128.addTo(s, (long) slot << 4, a.longs[i], a.highs[i]);
+      }
+      ArrowBuf c = cb[blk];
+      long cat = (long) slot << 3;
+      c.setLong(cat, c.getLong(cat) + (countsIn == null ? 1 : countsIn[i]));
+    }
+  }
+
+  @Override
+  void serialize(int block, int rows, List<FieldVector> out) {
+    ArrowBuf s = sums.blocks[block];
+    ArrowBuf c = counts.blocks[block];
+    FieldVector sumOut = out.get(0);
+    for (int i = 0; i < rows; i++) {
+      long count = c.getLong((long) i << 3);
+      if (count == 0) {
+        sumOut.setNull(i);
+      } else {
+        writeSum(sumOut, sumType, i, s, i);
+      }
+      if (isAvg()) {
+        ((BigIntVector) out.get(1)).setSafe(i, count);
+      }
+    }
+  }
+
+  @Override
+  void merge(List<FieldVector> states, int[] gids, int n) {
+    DecodedColumn sumsIn = decode(states.get(0), sumType, n);
+    long[] countsIn = isAvg() ? decode(states.get(1), DataType.of(ColumnType.BIGINT), n).longs : null;
+    try {
+      add(gids, n, sumsIn, countsIn);
+    } catch (ArithmeticException e) {
+      throw overflow(e);
+    }
+  }
+
+  @Override
+  void finish(int block, int rows, FieldVector out) {
+    ArrowBuf s = sums.blocks[block];
+    ArrowBuf c = counts.blocks[block];
+    DataType t = call.outputType();
+    for (int i = 0; i < rows; i++) {
+      long count = c.getLong((long) i << 3);
+      if (count == 0) {
+        if (call.kind() == AggKind.SUM0) {
+          VectorWriter.setLong(out, t, i, 0, label());
+        } else {
+          out.setNull(i);
+        }
+      } else if (isAvg()) {
+        writeAvg(out, t, i, s, count);
+      } else {
+        writeSum(out, t, i, s, i);
+      }
+    }
+  }
+
+  private void writeSum(FieldVector out, DataType t, int i, ArrowBuf s, int slot) {
+    switch (family) {
+      case LONG: VectorWriter.setLong(out, t, i, s.getLong((long) slot << 3), label()); break;
+      case DOUBLE: VectorWriter.setDouble(out, t, i, s.getDouble((long) slot << 3), label()); break;
+      default:
+        VectorWriter.setDecimal128(out, t, i, s.getLong((long) slot << 4), s.getLong(((long) slot << 4) + 8),
+            inputScale, label());
+    }
+  }
+
+  private void writeAvg(FieldVector out, DataType t, int i, ArrowBuf s, long count) {
+    if (family == ColumnType.Family.DOUBLE) {
+      VectorWriter.setDouble(out, t, i, s.getDouble((long) i << 3) / count, label());
+      return;
+    }
+    BigDecimal sum = family == ColumnType.Family.LONG
+        ? BigDecimal.valueOf(s.getLong((long) i << 3))
+        : new BigDecimal(VectorWriter.toBigInteger(s.getLong((long) i << 4), s.getLong(((long) i << 4) + 8)),
+            inputScale);
+    switch (t.type()) {
+      case DECIMAL:
+        VectorWriter.setBigDecimal(out, t, i, sum.divide(BigDecimal.valueOf(count), t.scale(), RoundingMode.HALF_UP), label());
+        break;
+      case REAL:
+      case DOUBLE:
+        VectorWriter.setDouble(out, t, i, sum.doubleValue() / count, label());
+        break;
+      default:
+        VectorWriter.setBigDecimal(out, t, i, sum.divide(BigDecimal.valueOf(count), 0, RoundingMode.DOWN), label());
+    }
+  }
+}

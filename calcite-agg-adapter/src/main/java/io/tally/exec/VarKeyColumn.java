@@ -1,0 +1,144 @@
+package io.tally.exec;
+
+import io.tally.memory.OperatorMemory;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * A variable-width key column (VARCHAR, VARBINARY, encoded VARCHAR ARRAY).
+ *
+ * <p>Per block: a meta buffer of {@code size} entries {@code [start:int][length:int]} followed by
+ * {@code size} null-flag bytes, and a byte region holding the key bytes back to back. The region
+ * of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when full;
+ * earlier blocks' regions never change.
+ */
+final class VarKeyColumn extends KeyColumn {
+  /** First size of a block's byte region; small tables stay small. */
+  static final int INITIAL_REGION_BYTES = 4096;
+  private static final int ENTRY_BYTES = 8;
+  private final long nullsAt;
+  private final List<ArrowBuf> regions = new ArrayList<>();
+  private int regionUsed;
+  private byte[] scratch = new byte[64];
+
+  VarKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
+    super(type, layout, memory);
+    this.nullsAt = (long) layout.size() * ENTRY_BYTES;
+  }
+
+  @Override
+  void hash(long[] hashes, int n) {
+    byte[] nulls = input.nulls;
+    int[] offsets = input.offsets;
+    byte[] bytes = input.bytes;
+    for (int i = 0; i < n; i++) {
+      long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.hashBytes(bytes, offsets[i], offsets[i + 1]);
+      hashes[i] = Hashing.combine(hashes[i], h);
+    }
+  }
+
+  @Override
+  boolean equalsRow(int gid, int row) {
+    int b = gid >>> layout.shift();
+    ArrowBuf meta = blocks.get(b);
+    int slot = gid & layout.mask();
+    boolean storedNull = meta.getByte(nullsAt + slot) != 0;
+    if (storedNull || input.nulls[row] != 0) {
+      return storedNull && input.nulls[row] != 0;
+    }
+    int from = input.offsets[row];
+    int len = input.offsets[row + 1] - from;
+    if (meta.getInt((long) slot * ENTRY_BYTES + 4) != len) {
+      return false;
+    }
+    int start = meta.getInt((long) slot * ENTRY_BYTES);
+    return Hashing.equalBytes(input.bytes, from, regions.get(b), start, len);
+  }
+
+  @Override
+  void append(int gid, int row) {
+    int b = gid >>> layout.shift();
+    ArrowBuf meta = blocks.get(b);
+    int slot = gid & layout.mask();
+    if (input.nulls[row] != 0) {
+      meta.setByte(nullsAt + slot, 1);
+      return;
+    }
+    int from = input.offsets[row];
+    int len = input.offsets[row + 1] - from;
+    ArrowBuf region = ensureRegion(b, len);
+    region.setBytes(regionUsed, input.bytes, from, len);
+    meta.setInt((long) slot * ENTRY_BYTES, regionUsed);
+    meta.setInt((long) slot * ENTRY_BYTES + 4, len);
+    regionUsed += len;
+  }
+
+  private ArrowBuf ensureRegion(int b, int len) {
+    ArrowBuf region = regions.get(b);
+    long need = (long) regionUsed + len;
+    if (need <= region.capacity()) {
+      return region;
+    }
+    long cap = region.capacity();
+    while (cap < need) {
+      cap *= 2;
+    }
+    if (cap > Integer.MAX_VALUE) {
+      throw new TallyException("group key bytes of one block exceed 2 GiB; lower block_size");
+    }
+    ArrowBuf grown = memory.allocate(cap);
+    grown.setBytes(0, region, 0, regionUsed);
+    memory.free(region);
+    regions.set(b, grown);
+    return grown;
+  }
+
+  @Override
+  void addBlock() {
+    ArrowBuf meta = memory.allocate(nullsAt + layout.size());
+    blocks.add(meta);
+    try {
+      regions.add(memory.allocate(INITIAL_REGION_BYTES));
+    } catch (RuntimeException e) {
+      regions.add(null);
+      throw e;
+    }
+    regionUsed = 0;
+  }
+
+  @Override
+  long longAt(int gid) {
+    throw new IllegalStateException("not a LONG key");
+  }
+
+  @Override
+  void write(int block, int rows, FieldVector out) {
+    ArrowBuf meta = blocks.get(block);
+    ArrowBuf region = regions.get(block);
+    for (int i = 0; i < rows; i++) {
+      if (meta.getByte(nullsAt + i) != 0) {
+        out.setNull(i);
+        continue;
+      }
+      int start = meta.getInt((long) i * ENTRY_BYTES);
+      int len = meta.getInt((long) i * ENTRY_BYTES + 4);
+      if (scratch.length < len) {
+        scratch = new byte[Math.max(len, scratch.length * 2)];
+      }
+      region.getBytes(start, scratch, 0, len);
+      VectorWriter.setBytes(out, type, i, scratch, 0, len);
+    }
+  }
+
+  @Override
+  void releaseBlock(int block) {
+    super.releaseBlock(block);
+    ArrowBuf region = regions.get(block);
+    if (region != null) {
+      memory.free(region);
+      regions.set(block, null);
+    }
+  }
+}

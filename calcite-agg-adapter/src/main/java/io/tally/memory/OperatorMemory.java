@@ -1,0 +1,113 @@
+package io.tally.memory;
+
+import io.tally.exec.TallyException;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * One operator's memory context: a named child allocator (live bytes) plus the operator's share
+ * of the query {@link MemoryPool} (reserved bytes). Callers reserve before they allocate; buffers
+ * from {@link #allocate} are reserved and released automatically. Not thread-safe (one operator,
+ * one thread); {@link #close()} releases every reservation and closes the allocator.
+ */
+public final class OperatorMemory implements AutoCloseable {
+  private final String name;
+  private final BufferAllocator allocator;
+  private final MemoryPool pool;
+  private long reserved;
+  private long reservedPeak;
+
+  /** Creates a child allocator called {@code operatorName} under {@code parent}. */
+  public OperatorMemory(String operatorName, BufferAllocator parent, MemoryPool pool) {
+    this.name = operatorName;
+    this.pool = pool;
+    this.allocator = parent.newChildAllocator(operatorName, 0, Long.MAX_VALUE);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public BufferAllocator allocator() {
+    return allocator;
+  }
+
+  /** Reserves {@code bytes} from the pool or throws {@link MemoryLimitExceededException}. */
+  public void reserve(long bytes) {
+    if (bytes == 0) {
+      return;
+    }
+    if (!pool.tryReserve(bytes)) {
+      throw new MemoryLimitExceededException("Operator " + name + " exceeded memory_limit "
+          + MemoryPool.formatBytes(pool.limit()) + ": needed " + MemoryPool.formatBytes(bytes)
+          + " more (reserved " + MemoryPool.formatBytes(pool.reserved()) + ")");
+    }
+    reserved += bytes;
+    reservedPeak = Math.max(reservedPeak, reserved);
+  }
+
+  /** Returns {@code bytes} of this operator's reservation to the pool. */
+  public void release(long bytes) {
+    if (bytes > reserved) {
+      throw new IllegalStateException(name + " releases " + bytes + " bytes but holds " + reserved);
+    }
+    pool.release(bytes);
+    reserved -= bytes;
+  }
+
+  /**
+   * Reserves and allocates a zero-filled buffer of at least {@code bytes}; the reservation is the
+   * allocator's rounded size, so it matches what "live" will count.
+   */
+  public ArrowBuf allocate(long bytes) {
+    long rounded = allocator.getRoundingPolicy().getRoundedSize(bytes);
+    reserve(rounded);
+    ArrowBuf buf;
+    try {
+      buf = allocator.buffer(bytes);
+    } catch (RuntimeException e) {
+      release(rounded);
+      throw new TallyException("Operator " + name + " could not allocate "
+          + MemoryPool.formatBytes(bytes) + ": " + e.getMessage(), e);
+    }
+    buf.setZero(0, buf.capacity());
+    return buf;
+  }
+
+  /** Frees a buffer from {@link #allocate} and releases its reservation. */
+  public void free(ArrowBuf buf) {
+    long rounded = allocator.getRoundingPolicy().getRoundedSize(buf.capacity());
+    buf.close();
+    release(rounded);
+  }
+
+  /** Bytes this operator holds reserved in the pool. */
+  public long reserved() {
+    return reserved;
+  }
+
+  /** The most bytes this operator held reserved at once. */
+  public long reservedPeak() {
+    return reservedPeak;
+  }
+
+  /** Bytes actually allocated by this operator's allocator right now. */
+  public long live() {
+    return allocator.getAllocatedMemory();
+  }
+
+  /** The allocator's peak of allocated bytes. */
+  public long livePeak() {
+    return allocator.getPeakMemoryAllocation();
+  }
+
+  /** Releases the remaining reservation and closes the allocator (fails if buffers leak). */
+  @Override
+  public void close() {
+    if (reserved > 0) {
+      pool.release(reserved);
+      reserved = 0;
+    }
+    allocator.close();
+  }
+}
