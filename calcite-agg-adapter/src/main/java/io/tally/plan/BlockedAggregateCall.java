@@ -34,7 +34,9 @@ public final class BlockedAggregateCall implements Serializable {
       Map.entry(SqlKind.GROUPING, AggKind.GROUPING),
       Map.entry(SqlKind.GROUPING_ID, AggKind.GROUPING_ID),
       Map.entry(SqlKind.BIT_AND, AggKind.BIT_AND), Map.entry(SqlKind.BIT_OR, AggKind.BIT_OR),
-      Map.entry(SqlKind.BIT_XOR, AggKind.BIT_XOR));
+      Map.entry(SqlKind.BIT_XOR, AggKind.BIT_XOR),
+      Map.entry(SqlKind.LISTAGG, AggKind.LISTAGG), Map.entry(SqlKind.STRING_AGG, AggKind.LISTAGG),
+      Map.entry(SqlKind.ARRAY_AGG, AggKind.ARRAY_AGG));
 
   private final AggregateSpec spec;
   private final int[] inputColumns;
