@@ -136,6 +136,11 @@ public final class ShellSession implements AutoCloseable {
     }
   }
 
+  /** Whether a statement is executing or printing now. */
+  public boolean isRunning() {
+    return running.get() != null;
+  }
+
   /** Whether the last statement was cancelled. */
   public boolean wasCancelled() {
     return cancelled;

@@ -17,6 +17,11 @@ final class ShellRun {
     this.err = err;
   }
 
+  /** A result captured elsewhere (e.g. by an interactive run). */
+  static ShellRun of(int exit, String out, String err) {
+    return new ShellRun(exit, out, err);
+  }
+
   /** Runs with piped (non-terminal) stdin. */
   static ShellRun run(String stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
