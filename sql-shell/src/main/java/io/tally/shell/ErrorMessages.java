@@ -19,6 +19,11 @@ public final class ErrorMessages {
   private static final Pattern EXECUTING_PREFIX =
       Pattern.compile("(?s)^Error while (?:executing|preparing) (?:SQL|statement) \".*?\": ");
   private static final Pattern CLASS_PREFIX = Pattern.compile("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*: ");
+  private static final Pattern SIMPLE_CLASS_PREFIX = Pattern.compile("^[A-Z][\\w$]*(?:Exception|Error): ");
+  private static final Pattern REMOTE_PREFIX = Pattern.compile("^Remote driver error: ");
+  private static final String REMOTE_LINK = " -> ";
+  /** How Avatica's HTTP client reports a rejected login. */
+  private static final String HTTP_UNAUTHORIZED = "HTTP/401";
   private static final Pattern POSITION = Pattern.compile("line \\d+, column \\d+");
 
   private ErrorMessages() {}
@@ -33,9 +38,12 @@ public final class ErrorMessages {
       if (m == null || m.isBlank() || (x.getCause() != null && m.equals(x.getCause().toString()))) {
         continue;
       }
-      String clean = clean(m, sql);
-      if (!clean.isEmpty()) {
-        messages.add(clean);
+      // Avatica's remote driver flattens the server's chain into "Remote driver error: A: x -> B: y"
+      for (String part : REMOTE_PREFIX.matcher(m.strip()).replaceFirst("").split(REMOTE_LINK)) {
+        String clean = clean(part, sql);
+        if (!clean.isEmpty()) {
+          messages.add(clean);
+        }
       }
     }
     if (messages.isEmpty()) {
@@ -50,6 +58,9 @@ public final class ErrorMessages {
       }
     }
     String line = firstLine(best);
+    if (line.contains(HTTP_UNAUTHORIZED)) {
+      line += " (wrong user or password?)";
+    }
     String pos = parserPosition(t);
     return pos != null && !POSITION.matcher(line).find() ? line + " (at " + pos + ")" : line;
   }
@@ -77,6 +88,7 @@ public final class ErrorMessages {
       }
       s = EXECUTING_PREFIX.matcher(s).replaceFirst("");
       s = CLASS_PREFIX.matcher(s).replaceFirst("");
+      s = SIMPLE_CLASS_PREFIX.matcher(s).replaceFirst("");
       s = s.strip();
       changed = !s.equals(before);
     }

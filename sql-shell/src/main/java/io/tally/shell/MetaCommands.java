@@ -120,7 +120,7 @@ public final class MetaCommands {
       throw new ShellException("Usage: \\open URL (e.g. \\open jdbc:tally:data=/path/to/dir)");
     }
     session.open(arg);
-    return say("Connected to " + arg + ".");
+    return say("Connected to " + Urls.redact(arg) + ".");
   }
 
   private Outcome include(String arg) throws Exception {

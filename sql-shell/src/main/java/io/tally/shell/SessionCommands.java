@@ -74,7 +74,7 @@ final class SessionCommands {
       props = null;
     }
     if (props == null || props.isEmpty()) {
-      throw new ShellException("This connection (" + session.url() + ") does not list its settings");
+      throw new ShellException("This connection (" + Urls.redact(session.url()) + ") does not list its settings");
     }
     List<String[]> rows = new ArrayList<>();
     for (String k : new TreeSet<>(props.stringPropertyNames())) {

@@ -108,7 +108,7 @@ public final class TallyCommand implements Callable<Integer> {
       try {
         session.open(url);
       } catch (Exception e) {
-        errors.report(e, null, "cannot connect to '" + url + "'");
+        errors.report(e, null, "cannot connect to '" + Urls.redact(url) + "'");
         return 1;
       }
       Outcome outcome = runBatch(new ScriptRunner(session, errors), errors);

@@ -30,10 +30,29 @@ class ErrorMessagesTest {
         ErrorMessages.oneLine(remote, null));
   }
 
+  @Test void avaticaRemoteChainIsUnflattened() {
+    SQLException remote = new SQLException("Remote driver error: RuntimeException: java.sql.SQLException: Error while "
+        + "executing SQL \"select nope\": From line 1, column 8 to line 1, column 11: Column 'NOPE' not found in any "
+        + "table -> CalciteContextException: From line 1, column 8 to line 1, column 11: Column 'NOPE' not found in any "
+        + "table -> SqlValidatorException: Column 'NOPE' not found in any table");
+    assertEquals("From line 1, column 8 to line 1, column 11: Column 'NOPE' not found in any table",
+        ErrorMessages.oneLine(remote, "select nope"));
+  }
+
   @Test void wrappersThatRepeatTheirCauseAreSkipped() {
     IllegalStateException cause = new IllegalStateException("memory_limit 10MB exceeded by 3MB");
     RuntimeException wrapper = new RuntimeException(cause);
     assertEquals("memory_limit 10MB exceeded by 3MB", ErrorMessages.oneLine(wrapper, null));
+  }
+
+  @Test void rejectedLoginSaysWhy() {
+    assertEquals("Failed to execute HTTP Request, got HTTP/401 (wrong user or password?)",
+        ErrorMessages.oneLine(new RuntimeException("Failed to execute HTTP Request, got HTTP/401"), null));
+  }
+
+  @Test void passwordsInUrlsAreHidden() {
+    assertEquals("jdbc:avatica:remote:url=http://h:1;avatica_user=u;avatica_password=***;x=1",
+        Urls.redact("jdbc:avatica:remote:url=http://h:1;avatica_user=u;avatica_password=pw;x=1"));
   }
 
   @Test void messagelessExceptionNamesItsClass() {

@@ -6,6 +6,7 @@ import io.tally.shell.Outcome;
 import io.tally.shell.ScriptRunner;
 import io.tally.shell.ShellSession;
 import io.tally.shell.ShellSettings;
+import io.tally.shell.Urls;
 import io.tally.shell.VersionProvider;
 import io.tally.shell.format.Palette;
 import io.tally.shell.sql.SqlScript;
@@ -57,12 +58,12 @@ public final class InteractiveShell {
       try {
         session.open(url);
       } catch (Exception e) {
-        errors.report(e, null, "cannot connect to '" + url + "'");
+        errors.report(e, null, "cannot connect to '" + Urls.redact(url) + "'");
         return 1;
       }
       LineReader reader = reader(completer);
       terminal.handle(Terminal.Signal.INT, signal -> session.cancel());
-      out.println(greeting(url, completer.catalog(), settings.palette()));
+      out.println(greeting(Urls.redact(url), completer.catalog(), settings.palette()));
       out.flush();
       loop(reader, runner);
       saveHistory(reader, errors);
