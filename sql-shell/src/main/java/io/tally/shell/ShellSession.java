@@ -1,0 +1,198 @@
+package io.tally.shell;
+
+import io.tally.shell.format.JdbcRows;
+import io.tally.shell.format.RenderOptions;
+import io.tally.shell.format.ResultWriter;
+import io.tally.shell.format.RowSource;
+import io.tally.shell.format.TableWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One shell connection and where its output goes: runs SQL statements, prints results in the
+ * current format (to the console or to a file after {@code \o}), and cancels the running statement
+ * on request from another thread (Ctrl-C).
+ */
+public final class ShellSession implements AutoCloseable {
+  private static final double NANOS_PER_SECOND = 1e9;
+
+  private final ShellSettings settings;
+  private final PrintWriter console;
+  private final PrintWriter info;
+  private final List<Runnable> connectListeners = new ArrayList<>();
+  private final AtomicReference<Statement> running = new AtomicReference<>();
+  private volatile boolean cancelled;
+  private Connection connection;
+  private String url;
+  private PrintWriter redirect;
+  private Path redirectPath;
+
+  /**
+   * @param console where results go
+   * @param info where notices go (row counts of updates, confirmations of meta commands)
+   */
+  public ShellSession(ShellSettings settings, PrintWriter console, PrintWriter info) {
+    this.settings = settings;
+    this.console = console;
+    this.info = info;
+  }
+
+  public ShellSettings settings() {
+    return settings;
+  }
+
+  public Connection connection() {
+    return connection;
+  }
+
+  public String url() {
+    return url;
+  }
+
+  public PrintWriter info() {
+    return info;
+  }
+
+  /** Runs {@code listener} after every successful {@link #open}. */
+  public void onConnect(Runnable listener) {
+    connectListeners.add(listener);
+  }
+
+  /** Connects to {@code url}; the previous connection is closed only once the new one works. */
+  public void open(String newUrl) throws SQLException {
+    Connection c = DriverManager.getConnection(newUrl);
+    Connection old = connection;
+    connection = c;
+    url = newUrl;
+    if (old != null) {
+      old.close();
+    }
+    connectListeners.forEach(Runnable::run);
+  }
+
+  /** Executes one statement and prints its result. */
+  public void executeSql(String sql) throws SQLException {
+    cancelled = false;
+    long start = System.nanoTime();
+    try (Statement st = connection.createStatement()) {
+      running.set(st);
+      if (st.execute(sql)) {
+        try (ResultSet rs = st.getResultSet()) {
+          print(new JdbcRows(rs, () -> cancelled), start);
+        }
+      } else {
+        long n = st.getLargeUpdateCount();
+        if (n > 0) {
+          info.println(String.format(Locale.ROOT, "%,d %s affected", n, n == 1 ? "row" : "rows"));
+        }
+        if (settings.timing()) {
+          info.println("Time: " + seconds(start));
+        }
+        info.flush();
+      }
+    } finally {
+      running.set(null);
+    }
+  }
+
+  /** Prints rows in the current format; {@code startNanos < 0} means no timing (meta command output). */
+  public void print(RowSource rows, long startNanos) throws SQLException {
+    PrintWriter out = output();
+    RenderOptions options = redirect != null ? RenderOptions.PLAIN : settings.renderOptions();
+    ResultWriter writer = settings.format().writer(options, rows);
+    ResultWriter.Written written = writer.write(rows, out);
+    boolean timed = settings.timing() && startNanos >= 0;
+    if (writer instanceof TableWriter) {
+      out.println(footer(written, timed ? seconds(startNanos) : null));
+    } else if (timed) {
+      info.println("Time: " + seconds(startNanos));
+      info.flush();
+    }
+    out.flush();
+  }
+
+  /** Asks the running statement to stop; results being printed stop at the next row. */
+  public void cancel() {
+    cancelled = true;
+    Statement st = running.get();
+    if (st != null) {
+      try {
+        st.cancel();
+      } catch (SQLException | RuntimeException ignored) {
+        // the row loop still stops on the flag
+      }
+    }
+  }
+
+  /** Whether a statement is executing or printing now. */
+  public boolean isRunning() {
+    return running.get() != null;
+  }
+
+  /** Whether the last statement was cancelled. */
+  public boolean wasCancelled() {
+    return cancelled;
+  }
+
+  /** Sends results to {@code file} (replacing it), or back to the console when {@code file} is null. */
+  public void redirect(Path file) throws IOException {
+    PrintWriter next = file == null ? null
+        : new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), true);
+    if (redirect != null) {
+      redirect.close();
+    }
+    redirect = next;
+    redirectPath = file;
+  }
+
+  /** The file results go to, or null for the console. */
+  public Path redirectPath() {
+    return redirectPath;
+  }
+
+  private PrintWriter output() {
+    return redirect != null ? redirect : console;
+  }
+
+  static String footer(ResultWriter.Written w, String time) {
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%,d %s", w.rows(), w.rows() == 1 ? "row" : "rows"));
+    List<String> notes = new ArrayList<>();
+    if (w.shown() < w.rows()) {
+      notes.add(String.format(Locale.ROOT, "%,d shown", w.shown()));
+    }
+    if (time != null) {
+      notes.add(time);
+    }
+    if (!notes.isEmpty()) {
+      sb.append(" (").append(String.join(", ", notes)).append(')');
+    }
+    return sb.toString();
+  }
+
+  private static String seconds(long startNanos) {
+    return String.format(Locale.ROOT, "%.3f s", (System.nanoTime() - startNanos) / NANOS_PER_SECOND);
+  }
+
+  @Override public void close() throws SQLException {
+    if (redirect != null) {
+      redirect.close();
+      redirect = null;
+    }
+    if (connection != null) {
+      connection.close();
+      connection = null;
+    }
+  }
+}

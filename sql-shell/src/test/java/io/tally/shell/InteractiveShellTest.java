@@ -1,0 +1,77 @@
+package io.tally.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.impl.DumbTerminal;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The interactive shell end to end on a JLine dumb terminal fed from a stream. */
+class InteractiveShellTest {
+  @TempDir Path dir;
+
+  static Terminal dumb(InputStream in, OutputStream out) throws IOException {
+    return new DumbTerminal("test", Terminal.TYPE_DUMB, in, out, StandardCharsets.UTF_8);
+  }
+
+  private ShellRun interactive(String url, String typed) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    ByteArrayInputStream in = new ByteArrayInputStream(typed.getBytes(StandardCharsets.UTF_8));
+    ShellIo io = new ShellIo(new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), true, () -> dumb(in, out));
+    int exit = TallyCommand.run(new String[] {"--url", url, "--history", dir.resolve("history").toString()}, io);
+    return ShellRun.of(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test void greetingNamesConnectionAndTables() {
+    ShellRun r = interactive(HrSchema.URL, "\\q\n");
+    assertEquals(0, r.exit, r::toString);
+    assertTrue(r.out.contains("connected to " + HrSchema.URL + " · 2 tables: depts, emps · \\help for help"), r.out);
+  }
+
+  @Test void multiLineStatementRunsAfterTheSemicolonAndHistoryIsSaved() throws Exception {
+    ShellRun r = interactive(HrSchema.URL, "select count(*) as n\nfrom emps\nwhere deptno is not null;\n\\q\n");
+    assertEquals(0, r.exit, r::toString);
+    assertTrue(r.out.contains("│ 2 │") || r.out.matches("(?s).*│\\s+2 │.*"), r.out);
+    assertTrue(r.out.matches("(?s).*1 row \\(\\d+\\.\\d{3} s\\).*"), "interactive timing is on: " + r.out);
+    String history = Files.readString(dir.resolve("history"), StandardCharsets.UTF_8);
+    assertTrue(history.contains("select count(*) as n") && history.contains("where deptno is not null;"), history);
+  }
+
+  @Test void errorsDoNotEndTheSessionAndEndOfInputQuits() {
+    ShellRun r = interactive(HrSchema.URL, "select nope from emps;\nselect 'still here' as s;\n");
+    assertEquals(0, r.exit, r::toString);
+    assertTrue(r.out.contains("Error: From line 1, column 8 to line 1, column 11: Column 'nope' not found"), r.out);
+    assertTrue(r.out.contains("still here"), r.out);
+  }
+
+  @Test void tablesAreTruncatedAtFortyRowsInteractively() {
+    StringBuilder values = new StringBuilder("select * from (values (0)");
+    for (int i = 1; i < 100; i++) {
+      values.append(",(").append(i).append(')');
+    }
+    ShellRun r = interactive("jdbc:calcite:", values.append(") as t(n);\nexit\n").toString());
+    assertEquals(0, r.exit, r::toString);
+    assertTrue(r.out.contains("… 60 rows hidden …"), r.out);
+    assertTrue(r.out.contains("100 rows (40 shown"), r.out);
+  }
+
+  @Test void quitWordsAndMetaCommandsWork() {
+    ShellRun r = interactive(HrSchema.URL, "\\format csv\nselect name from emps where empid = 2;\nquit\n");
+    assertEquals(0, r.exit, r::toString);
+    assertTrue(r.out.contains("Output format is csv."), r.out);
+    assertTrue(r.out.contains("name\nBob\n") || r.out.contains("name\r\nBob\r\n"), r.out);
+  }
+}
