@@ -1,6 +1,16 @@
 package io.tally.jdbc;
 
+import io.tally.parser.SqlShow;
+import io.tally.parser.TallySqlParserImpl;
+import java.lang.reflect.Type;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.jdbc.CalcitePrepare;
@@ -17,6 +27,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * connection's settings) and {@code SET}/{@code RESET} of Tally settings.
  */
 public class TallyPrepare extends CalcitePrepareImpl {
+  /** Statements Tally answers itself start with one of these words (after blanks/comments). */
+  private static final Pattern TALLY_STATEMENT = Pattern.compile(
+      "(\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(SHOW|EXPLAIN)\\b",
+      Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
   @Override protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
       org.apache.calcite.plan.@Nullable Context externalContext, @Nullable RelOptCostFactory costFactory) {
     RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
@@ -26,6 +41,46 @@ public class TallyPrepare extends CalcitePrepareImpl {
       TallyPlannerSetup.configure(planner, session.settings());
     }
     return planner;
+  }
+
+  /** Parses with Tally's parser, which adds EXPLAIN ANALYZE and SHOW to Calcite's grammar. */
+  @Override protected SqlParser createParser(String sql, SqlParser.Config parserConfig) {
+    return SqlParser.create(sql, parserConfig.withParserFactory(TallySqlParserImpl.FACTORY));
+  }
+
+  @Override public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context context,
+      Query<T> query, Type elementType, long maxRowCount) {
+    if (query.sql != null && TALLY_STATEMENT.matcher(query.sql).lookingAt()) {
+      SqlNode node = parseTallyStatement(context, query.sql);
+      if (node instanceof SqlShow) {
+        TallySession session = TallySession.of(context.getDataContext().getQueryProvider());
+        CalciteSchema main = context.getRootSchema().getSubSchema(MainSchema.NAME, false);
+        List<String> tables = main == null ? List.of() : new ArrayList<>(main.getTableNames());
+        try {
+          String sql = ShowStatements.sql((SqlShow) node, session.settings(), tables);
+          return super.prepareSql(context, Query.of(sql), elementType, maxRowCount);
+        } catch (SQLException e) {
+          throw new RuntimeException(e.getMessage(), e);
+        }
+      }
+    }
+    return super.prepareSql(context, query, elementType, maxRowCount);
+  }
+
+  /** Parses one statement as {@code prepare} will, or returns null if it does not parse. */
+  private @Nullable SqlNode parseTallyStatement(CalcitePrepare.Context context, String sql) {
+    CalciteConnectionConfig config = context.config();
+    SqlParser.Config parserConfig = SqlParser.config()
+        .withQuotedCasing(config.quotedCasing())
+        .withUnquotedCasing(config.unquotedCasing())
+        .withQuoting(config.quoting())
+        .withConformance(config.conformance())
+        .withCaseSensitive(config.caseSensitive());
+    try {
+      return createParser(sql, parserConfig).parseStmt();
+    } catch (SqlParseException e) {
+      return null; // prepare reports it with the usual message
+    }
   }
 
   @Override public void executeDdl(CalcitePrepare.Context context, SqlNode node) {

@@ -112,4 +112,34 @@ class TallyDriverTest {
       assertEquals(1.5, rs.getDouble(2));
     }
   }
+
+  @Test void showListsSettingsAndTables() throws SQLException {
+    try (Connection c = DriverManager.getConnection("jdbc:tally:block_size=64");
+         Statement st = c.createStatement()) {
+      try (ResultSet rs = st.executeQuery("SHOW block_size")) {
+        assertTrue(rs.next());
+        assertEquals("block_size", rs.getString("name"));
+        assertEquals("64", rs.getString("value"));
+      }
+      st.execute("SET emit = 'all'");
+      int settings = 0;
+      try (ResultSet rs = st.executeQuery("SHOW ALL")) {
+        while (rs.next()) {
+          settings++;
+          if (rs.getString(1).equals("emit")) {
+            assertEquals("all", rs.getString(2));
+          }
+        }
+      }
+      assertEquals(Setting.values().length, settings);
+      try (ResultSet rs = st.executeQuery("show tables")) {
+        assertTrue(rs.next());
+        assertEquals("h2o", rs.getString(1));
+        assertTrue(rs.next());
+        assertEquals("lineitem", rs.getString(1));
+      }
+      SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SHOW colour"));
+      assertTrue(e.getMessage().contains("valid settings"), e.getMessage());
+    }
+  }
 }

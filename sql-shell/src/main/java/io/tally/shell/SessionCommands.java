@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 
 /**
  * Meta commands that read or change the connection: {@code \dt}, {@code \d TABLE}, {@code \set},
- * {@code \show}. Settings are listed through {@link java.sql.Connection#getClientInfo()}, the
- * standard JDBC way a driver exposes its properties.
+ * {@code \show}. Tally (embedded or remote) answers {@code SHOW ALL}; other databases' settings
+ * are listed through {@link java.sql.Connection#getClientInfo()}.
  */
 final class SessionCommands {
   private static final Pattern SETTING_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*");
@@ -67,6 +67,10 @@ final class SessionCommands {
   }
 
   Outcome show(String key) throws Exception {
+    if ("Tally".equals(session.connection().getMetaData().getDatabaseProductName())) {
+      session.executeSql(key.isEmpty() ? "SHOW ALL" : "SHOW \"" + key.replace("\"", "") + "\"");
+      return Outcome.OK;
+    }
     Properties props;
     try {
       props = session.connection().getClientInfo();

@@ -1,5 +1,6 @@
 package io.tally.shell;
 
+import io.tally.datasets.GenCommand;
 import io.tally.shell.format.OutputFormat;
 import io.tally.shell.interactive.InteractiveShell;
 import io.tally.shell.server.ServeCommand;
@@ -27,6 +28,7 @@ import picocli.CommandLine.Option;
         "interactive shell when stdin is a terminal. Statements end with ';'."},
     subcommands = {
         ServeCommand.class,
+        GenCommand.class,
         CommandLine.HelpCommand.class,
     },
     footer = {"", "Examples:",
