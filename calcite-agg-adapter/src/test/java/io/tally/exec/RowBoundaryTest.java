@@ -62,6 +62,23 @@ class RowBoundaryTest {
   }
 
   @Test
+  void specAndConfigAreSerializable() throws Exception {
+    AggregateSpec spec = new AggregateSpec(ALL, List.of(3, 11), List.of(java.util.BitSet.valueOf(new long[] {1L << 3}),
+        new java.util.BitSet()), List.of(AggregateCall.of(AggKind.SUM, List.of(7), DataType.decimal(38, 3), "s")
+        .withDistinct(true).withFilter(0)));
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(spec);
+      out.writeObject(AggregateConfig.defaults());
+    }
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+        new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      assertEquals(spec.toString(), in.readObject().toString());
+      assertEquals(AggregateConfig.defaults().toString(), in.readObject().toString());
+    }
+  }
+
+  @Test
   void badRowsNameRowAndColumn() {
     try (BufferAllocator root = new RootAllocator();
         RowBatcher batcher = new RowBatcher(List.of(DataType.of(ColumnType.INTEGER), DataType.of(ColumnType.VARCHAR)), root, 8)) {
