@@ -19,7 +19,6 @@ abstract class Accumulator implements AutoCloseable {
   final BlockLayout layout;
   final OperatorMemory memory;
   private final List<StateColumn> columns = new ArrayList<>();
-  private int blocks;
   /** The current batch's argument columns, in {@code call.args()} order. */
   DecodedColumn[] args;
 
@@ -35,15 +34,10 @@ abstract class Accumulator implements AutoCloseable {
     return c;
   }
 
-  /** Allocates state blocks until {@code blockCount} exist. */
-  void ensureBlocks(int blockCount) {
-    while (blocks < blockCount) {
-      for (StateColumn c : columns) {
-        if (c.blockCount == blocks) {
-          c.addBlock();
-        }
-      }
-      blocks++;
+  /** Makes room in every state column for groups {@code 0..groups-1}. */
+  void ensureGroups(int groups) {
+    for (StateColumn c : columns) {
+      c.ensureGroups(groups);
     }
   }
 

@@ -15,6 +15,7 @@ final class Accumulators {
     DataType arg = argc > 0 ? inputTypes.get(call.args().get(0)) : null;
     switch (kind) {
       case COUNT:
+        checkOutput(call, null);
         return;
       case LISTAGG:
         if (argc < 1 || argc > 2 || call.args().stream().anyMatch(a -> !isText(inputTypes.get(a)))
@@ -33,6 +34,7 @@ final class Accumulators {
         if (argc == 0 || argc > 63 || !keys.containsAll(call.args())) {
           throw bad(call, "arguments must be 1 to 63 group keys");
         }
+        checkOutput(call, null);
         return;
       default:
         if (argc != 1) {
@@ -56,6 +58,35 @@ final class Accumulators {
         break;
       default:
         break;
+    }
+    checkOutput(call, arg);
+  }
+
+  private static boolean isNumeric(DataType t) {
+    ColumnType c = t.type();
+    return c.isInteger() || c == ColumnType.REAL || c == ColumnType.DOUBLE || c == ColumnType.DECIMAL;
+  }
+
+  /** Fails unless the call's result type can hold what its function produces. */
+  private static void checkOutput(AggregateCall call, DataType arg) {
+    DataType out = call.outputType();
+    boolean ok;
+    switch (call.kind()) {
+      case BOOL_AND: case BOOL_OR:
+        ok = out.type() == ColumnType.BOOLEAN;
+        break;
+      case MIN: case MAX: case ANY_VALUE: case SINGLE_VALUE:
+        ok = out.family() == arg.family() && (out.family() != ColumnType.Family.BYTES
+            || (out.type() == ColumnType.VARCHAR_ARRAY) == (arg.type() == ColumnType.VARCHAR_ARRAY));
+        break;
+      case LISTAGG: case ARRAY_AGG:
+        ok = true;
+        break;
+      default:
+        ok = isNumeric(out);
+    }
+    if (!ok) {
+      throw bad(call, "cannot produce " + out + (arg == null ? "" : " from " + arg));
     }
   }
 

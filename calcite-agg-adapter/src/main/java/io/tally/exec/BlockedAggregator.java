@@ -142,6 +142,14 @@ public final class BlockedAggregator implements AutoCloseable {
     return partialStates;
   }
 
+  /** Sinks every batch of {@code cursor} (the caller still closes the cursor). */
+  public void sinkAll(BatchCursor cursor) {
+    VectorSchemaRoot batch;
+    while ((batch = cursor.next()) != null) {
+      sink(batch);
+    }
+  }
+
   /** Ends the input: frees the index (and DISTINCT tables); the groups are ready to drain. */
   public void finish() {
     require(Phase.BUILDING, "finish");

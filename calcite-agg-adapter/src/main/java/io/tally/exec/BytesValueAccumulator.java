@@ -146,7 +146,7 @@ final class BytesValueAccumulator extends Accumulator {
     ArrowBuf e = entries.blocks[blk];
     ArrowBuf f = flags.blocks[blk];
     long pos = 0;
-    for (int s = 0; s < layout.size(); s++) {
+    for (int s = 0; s < flags.capacity(blk); s++) {
       if (f.getByte(s) == FixedValueAccumulator.VALUE) {
         int start = e.getInt((long) s << 3);
         int l = e.getInt(((long) s << 3) + 4);

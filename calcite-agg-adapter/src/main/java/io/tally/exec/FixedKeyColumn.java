@@ -7,19 +7,16 @@ import org.apache.arrow.vector.FieldVector;
 /**
  * A fixed-width key column (LONG, DOUBLE and DECIMAL families).
  *
- * <p>Block layout: {@code size * words} 8-byte words (one word per group, two for DECIMAL: low
- * then high), then {@code size} null-flag bytes. DOUBLE keys are stored as normalized bits
- * (-0.0 as 0.0, one NaN).
+ * <p>Values buffer: one 8-byte word per group (two for DECIMAL: low then high). DOUBLE keys are
+ * stored as normalized bits (-0.0 as 0.0, one NaN).
  */
 final class FixedKeyColumn extends KeyColumn {
   private final int words;
-  private final long nullsAt;
   private long[] keyWords;
 
   FixedKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
     super(type, layout, memory);
     this.words = type.family() == ColumnType.Family.DECIMAL ? 2 : 1;
-    this.nullsAt = (long) layout.size() * 8 * words;
   }
 
   @Override
@@ -42,12 +39,12 @@ final class FixedKeyColumn extends KeyColumn {
 
   @Override
   boolean equalsRow(int gid, int row) {
+    boolean isNull = storedNull(gid);
+    if (isNull || input.nulls[row] != 0) {
+      return isNull && input.nulls[row] != 0;
+    }
     ArrowBuf block = blocks.get(gid >>> layout.shift());
     int slot = gid & layout.mask();
-    boolean storedNull = block.getByte(nullsAt + slot) != 0;
-    if (storedNull || input.nulls[row] != 0) {
-      return storedNull && input.nulls[row] != 0;
-    }
     long at = (long) slot * 8 * words;
     return block.getLong(at) == keyWords[row]
         && (words == 1 || block.getLong(at + 8) == input.highs[row]);
@@ -55,12 +52,12 @@ final class FixedKeyColumn extends KeyColumn {
 
   @Override
   void append(int gid, int row) {
-    ArrowBuf block = blocks.get(gid >>> layout.shift());
-    int slot = gid & layout.mask();
     if (input.nulls[row] != 0) {
-      block.setByte(nullsAt + slot, 1);
+      markNull(gid);
       return;
     }
+    ArrowBuf block = blocks.get(gid >>> layout.shift());
+    int slot = gid & layout.mask();
     long at = (long) slot * 8 * words;
     block.setLong(at, keyWords[row]);
     if (words == 2) {
@@ -69,8 +66,8 @@ final class FixedKeyColumn extends KeyColumn {
   }
 
   @Override
-  void addBlock() {
-    blocks.add(memory.allocate(nullsAt + layout.size()));
+  int valueWidth() {
+    return 8 * words;
   }
 
   @Override
@@ -81,8 +78,9 @@ final class FixedKeyColumn extends KeyColumn {
   @Override
   void write(int block, int rows, FieldVector out) {
     ArrowBuf buf = blocks.get(block);
+    ArrowBuf flags = nulls.get(block);
     for (int i = 0; i < rows; i++) {
-      if (buf.getByte(nullsAt + i) != 0) {
+      if (flags.getByte(i) != 0) {
         out.setNull(i);
         continue;
       }

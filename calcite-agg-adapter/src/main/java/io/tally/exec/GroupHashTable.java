@@ -111,6 +111,10 @@ final class GroupHashTable implements AutoCloseable {
       for (KeyColumn key : keys) {
         key.addBlock();
       }
+    } else if (gid < layout.size()) {
+      for (KeyColumn key : keys) {
+        key.growFirstBlock(gid + 1);
+      }
     }
     for (KeyColumn key : keys) {
       key.append(gid, row);

@@ -9,14 +9,20 @@ import org.apache.arrow.vector.FieldVector;
 /**
  * One group-key column stored column-wise in blocks of {@link BlockLayout#size()} groups, in
  * group-id order. Records never move: new groups append to the last block, and a drained block
- * is freed as a whole.
+ * is freed as a whole. Per block: a values buffer of {@link #valueWidth()} bytes per group and a
+ * null-flag buffer of one byte per group. Block 0 starts small and doubles (copying) until full,
+ * before block 1 exists.
  */
 abstract class KeyColumn implements AutoCloseable {
   final DataType type;
   final BlockLayout layout;
   final OperatorMemory memory;
-  /** Per block: the block's buffer, or {@code null} once released. */
+  /** Per block: the values buffer, or {@code null} once released. */
   final List<ArrowBuf> blocks = new ArrayList<>();
+  /** Per block: one null-flag byte per group (1 = NULL), or {@code null} once released. */
+  final List<ArrowBuf> nulls = new ArrayList<>();
+  /** Groups block 0 has room for. */
+  int firstCapacity;
   /** The current batch's values for this key. */
   DecodedColumn input;
 
@@ -45,8 +51,44 @@ abstract class KeyColumn implements AutoCloseable {
   /** Stores input row {@code row}'s value as group {@code gid}'s key (its block exists). */
   abstract void append(int gid, int row);
 
-  /** Allocates the next block. */
-  abstract void addBlock();
+  /** Bytes per group in the values buffer. */
+  abstract int valueWidth();
+
+  /** Allocates the next block (block 0 at its first, small capacity). */
+  void addBlock() {
+    int capacity = blocks.isEmpty() ? layout.firstBlockCapacity(1) : layout.size();
+    blocks.add(memory.allocate((long) capacity * valueWidth()));
+    nulls.add(null);
+    nulls.set(nulls.size() - 1, memory.allocate(capacity));
+    if (blocks.size() == 1) {
+      firstCapacity = capacity;
+    }
+  }
+
+  /** Grows block 0 so it holds {@code groups} groups (no-op if it already does). */
+  void growFirstBlock(int groups) {
+    if (groups <= firstCapacity) {
+      return;
+    }
+    int capacity = layout.firstBlockCapacity(groups);
+    ArrowBuf values = memory.allocate((long) capacity * valueWidth());
+    values.setBytes(0, blocks.get(0), 0, (long) firstCapacity * valueWidth());
+    memory.free(blocks.get(0));
+    blocks.set(0, values);
+    ArrowBuf flags = memory.allocate(capacity);
+    flags.setBytes(0, nulls.get(0), 0, firstCapacity);
+    memory.free(nulls.get(0));
+    nulls.set(0, flags);
+    firstCapacity = capacity;
+  }
+
+  final boolean storedNull(int gid) {
+    return nulls.get(gid >>> layout.shift()).getByte(gid & layout.mask()) != 0;
+  }
+
+  final void markNull(int gid) {
+    nulls.get(gid >>> layout.shift()).setByte(gid & layout.mask(), 1);
+  }
 
   /** Writes the keys of block {@code block} ({@code rows} groups) into {@code out}. */
   abstract void write(int block, int rows, FieldVector out);
@@ -60,6 +102,11 @@ abstract class KeyColumn implements AutoCloseable {
     if (buf != null) {
       memory.free(buf);
       blocks.set(block, null);
+    }
+    ArrowBuf flags = block < nulls.size() ? nulls.get(block) : null;
+    if (flags != null) {
+      memory.free(flags);
+      nulls.set(block, null);
     }
   }
 

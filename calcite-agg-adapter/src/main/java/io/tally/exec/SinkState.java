@@ -153,9 +153,9 @@ final class SinkState implements AutoCloseable {
   }
 
   private void ensureBlocks() {
-    int blocks = table.blockCount();
+    int groups = table.groupCount();
     for (Accumulator a : accumulators) {
-      a.ensureBlocks(blocks);
+      a.ensureGroups(groups);
     }
   }
 

@@ -8,6 +8,8 @@ import org.apache.arrow.memory.ArrowBuf;
  * One fixed-width column of aggregate state, {@code width} bytes per group, in blocks of
  * {@link BlockLayout#size()} groups; group g lives in {@code blocks[g >>> shift]} at byte
  * {@code (g & mask) * width}. New blocks are zero-filled (the empty state of every function).
+ * Block 0 starts at {@link BlockLayout#FIRST_BLOCK_GROUPS} and doubles (copying) up to a full
+ * block; it is full before block 1 exists, so later blocks never move.
  */
 final class StateColumn implements AutoCloseable {
   final int width;
@@ -15,6 +17,7 @@ final class StateColumn implements AutoCloseable {
   private final OperatorMemory memory;
   ArrowBuf[] blocks = new ArrowBuf[4];
   int blockCount;
+  private int firstCapacity;
 
   StateColumn(int width, BlockLayout layout, OperatorMemory memory) {
     this.width = width;
@@ -22,12 +25,33 @@ final class StateColumn implements AutoCloseable {
     this.memory = memory;
   }
 
-  void addBlock() {
-    if (blockCount == blocks.length) {
-      blocks = Arrays.copyOf(blocks, blockCount * 2);
+  /** Makes room for groups {@code 0..groups-1}. */
+  void ensureGroups(int groups) {
+    if (blockCount > 0 && groups > firstCapacity && firstCapacity < layout.size()) {
+      int capacity = layout.firstBlockCapacity(groups);
+      ArrowBuf grown = memory.allocate((long) capacity * width);
+      grown.setBytes(0, blocks[0], 0, (long) firstCapacity * width);
+      memory.free(blocks[0]);
+      blocks[0] = grown;
+      firstCapacity = capacity;
     }
-    blocks[blockCount] = memory.allocate((long) layout.size() * width);
-    blockCount++;
+    int needed = layout.blocksFor(groups);
+    while (blockCount < needed) {
+      if (blockCount == blocks.length) {
+        blocks = Arrays.copyOf(blocks, blockCount * 2);
+      }
+      int capacity = blockCount == 0 ? layout.firstBlockCapacity(groups) : layout.size();
+      blocks[blockCount] = memory.allocate((long) capacity * width);
+      if (blockCount == 0) {
+        firstCapacity = capacity;
+      }
+      blockCount++;
+    }
+  }
+
+  /** Groups block {@code block} has room for. */
+  int capacity(int block) {
+    return block == 0 ? firstCapacity : layout.size();
   }
 
   void releaseBlock(int block) {

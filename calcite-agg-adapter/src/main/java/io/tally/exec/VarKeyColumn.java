@@ -9,8 +9,8 @@ import org.apache.arrow.vector.FieldVector;
 /**
  * A variable-width key column (VARCHAR, VARBINARY, encoded VARCHAR ARRAY).
  *
- * <p>Per block: a meta buffer of {@code size} entries {@code [start:int][length:int]} followed by
- * {@code size} null-flag bytes, and a byte region holding the key bytes back to back. The region
+ * <p>Per block: a values buffer of entries {@code [start:int][length:int]}, and a byte region
+ * holding the key bytes back to back. The region
  * of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when full;
  * earlier blocks' regions never change.
  */
@@ -18,14 +18,12 @@ final class VarKeyColumn extends KeyColumn {
   /** First size of a block's byte region; small tables stay small. */
   static final int INITIAL_REGION_BYTES = 4096;
   private static final int ENTRY_BYTES = 8;
-  private final long nullsAt;
   private final List<ArrowBuf> regions = new ArrayList<>();
   private int regionUsed;
   private byte[] scratch = new byte[64];
 
   VarKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
     super(type, layout, memory);
-    this.nullsAt = (long) layout.size() * ENTRY_BYTES;
   }
 
   @Override
@@ -41,13 +39,13 @@ final class VarKeyColumn extends KeyColumn {
 
   @Override
   boolean equalsRow(int gid, int row) {
+    boolean isNull = storedNull(gid);
+    if (isNull || input.nulls[row] != 0) {
+      return isNull && input.nulls[row] != 0;
+    }
     int b = gid >>> layout.shift();
     ArrowBuf meta = blocks.get(b);
     int slot = gid & layout.mask();
-    boolean storedNull = meta.getByte(nullsAt + slot) != 0;
-    if (storedNull || input.nulls[row] != 0) {
-      return storedNull && input.nulls[row] != 0;
-    }
     int from = input.offsets[row];
     int len = input.offsets[row + 1] - from;
     if (meta.getInt((long) slot * ENTRY_BYTES + 4) != len) {
@@ -59,13 +57,13 @@ final class VarKeyColumn extends KeyColumn {
 
   @Override
   void append(int gid, int row) {
+    if (input.nulls[row] != 0) {
+      markNull(gid);
+      return;
+    }
     int b = gid >>> layout.shift();
     ArrowBuf meta = blocks.get(b);
     int slot = gid & layout.mask();
-    if (input.nulls[row] != 0) {
-      meta.setByte(nullsAt + slot, 1);
-      return;
-    }
     int from = input.offsets[row];
     int len = input.offsets[row + 1] - from;
     ArrowBuf region = ensureRegion(b, len);
@@ -96,15 +94,15 @@ final class VarKeyColumn extends KeyColumn {
   }
 
   @Override
+  int valueWidth() {
+    return ENTRY_BYTES;
+  }
+
+  @Override
   void addBlock() {
-    ArrowBuf meta = memory.allocate(nullsAt + layout.size());
-    blocks.add(meta);
-    try {
-      regions.add(memory.allocate(INITIAL_REGION_BYTES));
-    } catch (RuntimeException e) {
-      regions.add(null);
-      throw e;
-    }
+    regions.add(null);
+    super.addBlock();
+    regions.set(regions.size() - 1, memory.allocate(INITIAL_REGION_BYTES));
     regionUsed = 0;
   }
 
@@ -116,9 +114,10 @@ final class VarKeyColumn extends KeyColumn {
   @Override
   void write(int block, int rows, FieldVector out) {
     ArrowBuf meta = blocks.get(block);
+    ArrowBuf flags = nulls.get(block);
     ArrowBuf region = regions.get(block);
     for (int i = 0; i < rows; i++) {
-      if (meta.getByte(nullsAt + i) != 0) {
+      if (flags.getByte(i) != 0) {
         out.setNull(i);
         continue;
       }
@@ -135,7 +134,7 @@ final class VarKeyColumn extends KeyColumn {
   @Override
   void releaseBlock(int block) {
     super.releaseBlock(block);
-    ArrowBuf region = regions.get(block);
+    ArrowBuf region = block < regions.size() ? regions.get(block) : null;
     if (region != null) {
       memory.free(region);
       regions.set(block, null);

@@ -1,6 +1,7 @@
 package io.tally.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -98,6 +99,18 @@ class AggregateFunctionsTest {
     try (BufferAllocator root = new RootAllocator()) {
       List<Object[]> actual = AggregatorHarness.run(spec,
           new AggregateConfig(blockSize, AggregateConfig.EmitMode.BLOCKED), rows, root);
+      AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), actual);
+      assertEquals(0, root.getAllocatedMemory());
+    }
+  }
+
+  @Test
+  void firstBlockGrowsUnderEveryFunction() {
+    List<Object[]> rows = rows(6000, 5);
+    AggregateSpec spec = AggregateSpec.groupBy(TYPES, List.of(K1, S), allVariants());
+    try (BufferAllocator root = new RootAllocator()) {
+      List<Object[]> actual = AggregatorHarness.run(spec, AggregateConfig.defaults(), rows, root);
+      assertTrue(actual.size() > 4 * BlockLayout.FIRST_BLOCK_GROUPS, "groups " + actual.size());
       AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), actual);
       assertEquals(0, root.getAllocatedMemory());
     }

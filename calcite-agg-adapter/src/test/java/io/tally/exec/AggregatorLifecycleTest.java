@@ -275,6 +275,9 @@ class AggregatorLifecycleTest {
         List.of(0), List.of(AggregateCall.of(AggKind.SUM, List.of(0), BIG, "s"))));
     assertThrows(IllegalArgumentException.class, () -> AggregateSpec.groupBy(List.of(BIG), List.of(0),
         List.of(AggregateCall.of(AggKind.COUNT, List.of(), BIG, "c").withFilter(0))));
+    IllegalArgumentException out = assertThrows(IllegalArgumentException.class, () -> AggregateSpec.groupBy(
+        List.of(BIG), List.of(), List.of(AggregateCall.of(AggKind.MAX, List.of(0), DataType.of(ColumnType.VARCHAR), "m"))));
+    assertEquals("MAX (m) cannot produce VARCHAR from BIGINT", out.getMessage());
     try (BufferAllocator root = new RootAllocator()) {
       AggregateSpec spec = AggregateSpec.groupBy(List.of(DataType.of(ColumnType.INTEGER), BIG), List.of(0),
           List.of(AggregateCall.of(AggKind.COUNT, List.of(), BIG, "c")));

@@ -1,0 +1,2 @@
+/** Operator metrics reported by EXPLAIN ANALYZE. */
+package io.tally.metrics;
