@@ -142,4 +142,29 @@ class TallyDriverTest {
       assertTrue(e.getMessage().contains("valid settings"), e.getMessage());
     }
   }
+
+  @Test void metadataListsTablesAndColumns(@TempDir Path dir) throws Exception {
+    java.nio.file.Files.writeString(dir.resolve("Sales.csv"), "id,Region,amount\n1,north,2.5\n");
+    try (Connection c = DriverManager.getConnection("jdbc:tally:data=" + dir)) {
+      java.sql.DatabaseMetaData md = c.getMetaData();
+      assertEquals("Tally", md.getDatabaseProductName());
+      try (ResultSet rs = md.getTables(null, "main", "%", null)) {
+        assertTrue(rs.next());
+        assertEquals("Sales", rs.getString("TABLE_NAME"));
+      }
+      StringBuilder cols = new StringBuilder();
+      try (ResultSet rs = md.getColumns(null, "main", "Sales", "%")) {
+        while (rs.next()) {
+          cols.append(rs.getString("COLUMN_NAME")).append(':').append(rs.getString("TYPE_NAME"))
+              .append(' ');
+        }
+      }
+      assertEquals("id:BIGINT Region:VARCHAR amount:DOUBLE ", cols.toString());
+      try (Statement st = c.createStatement();
+           ResultSet rs = st.executeQuery("SELECT region, SUM(AMOUNT) FROM sales GROUP BY REGION")) {
+        assertTrue(rs.next());
+        assertEquals("north", rs.getString(1));
+      }
+    }
+  }
 }

@@ -2,6 +2,7 @@ package io.tally.quidem;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.tally.memory.EngineMemory;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -52,6 +53,11 @@ class QuidemTest {
           .withEnv(name -> variant.env().get(name))
           .build();
       new Quidem(config).execute();
+    }
+    long outstanding = EngineMemory.root().getAllocatedMemory();
+    if (outstanding != 0) {
+      fail(outstanding + " Arrow bytes still allocated after " + script + " under variant '"
+          + variant.name() + "':\n" + EngineMemory.root().toVerboseString());
     }
     String diff = ScriptDiff.diff(Files.readAllLines(script, StandardCharsets.UTF_8),
         Files.readAllLines(out, StandardCharsets.UTF_8), DIFF_LINES);
