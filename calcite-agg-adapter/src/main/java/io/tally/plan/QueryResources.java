@@ -4,6 +4,8 @@ import com.google.common.collect.MapMaker;
 import io.tally.jdbc.TallySession;
 import io.tally.jdbc.TallySettings;
 import io.tally.memory.MemoryPool;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -26,6 +28,18 @@ final class QueryResources {
     this.settings = settings;
     this.pool = new MemoryPool(settings.memoryLimit());
     this.cancelled = cancelFlag == null ? () -> false : cancelFlag::get;
+  }
+
+  /**
+   * Test hook: the pools of the queries whose resources are still reachable, so an end-to-end
+   * test can read a running query's "pool" number while it iterates the ResultSet.
+   */
+  static List<MemoryPool> pools() {
+    List<MemoryPool> pools = new ArrayList<>();
+    for (QueryResources q : QUERIES.values()) { // weak keys: the size may change meanwhile
+      pools.add(q.pool);
+    }
+    return pools;
   }
 
   /** The resources of the query {@code root} belongs to, created on first use. */

@@ -1,0 +1,112 @@
+package io.tally.difftest;
+
+import io.tally.difftest.Column.Role;
+import io.tally.difftest.Source.Ref;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Predicate;
+
+/**
+ * Draws aggregate calls for one query: COUNT(*), COUNT, SUM, AVG, MIN, MAX, STDDEV_* / VAR_*,
+ * BOOL_AND / BOOL_OR / EVERY / SOME, BIT_*, ANY_VALUE (only over values determined by the
+ * group), DISTINCT variants and FILTER (WHERE …). SUM and AVG take only value columns (and the
+ * non-null {@code g}, whose SUM Calcite may plan as {@code $SUM0}), so sums cannot overflow.
+ */
+final class Aggregates {
+  /** One call: its SQL, and whether its result is compared with the loose tolerance. */
+  record Call(String sql, boolean loose) {}
+
+  private static final String[] STATS = {"STDDEV_POP", "STDDEV_SAMP", "VAR_POP", "VAR_SAMP",
+      "STDDEV", "VARIANCE"};
+  private static final String[] BITS = {"BIT_AND", "BIT_OR", "BIT_XOR"};
+  private static final String[] BOOLS = {"BOOL_AND", "BOOL_OR", "EVERY", "SOME"};
+
+  private final Random r;
+  private final Source src;
+  private final List<Ref> keys;
+  private final boolean plain;
+
+  Aggregates(Random r, Source src, List<Ref> keys, boolean plainGrouping) {
+    this.r = r;
+    this.src = src;
+    this.keys = keys;
+    this.plain = plainGrouping;
+  }
+
+  Call random() {
+    Call call = pick();
+    if (r.nextInt(100) < 15) {
+      call = new Call(call.sql() + " FILTER (WHERE " + Predicates.random(r, src.columns()) + ")",
+          call.loose());
+    }
+    return call;
+  }
+
+  private Call pick() {
+    switch (r.nextInt(12)) {
+      case 0: return exact("COUNT(*)");
+      case 1: return exact("COUNT(" + distinct(15) + any(c -> true).sql() + ")");
+      case 2: case 3: return sumLike(r.nextInt(3) == 0 ? "AVG" : "SUM");
+      case 4: case 5: {
+        Ref c = any(x -> x.kind().isOrdered());
+        return exact((r.nextBoolean() ? "MIN(" : "MAX(") + distinct(10) + c.sql() + ")");
+      }
+      case 6: return new Call(STATS[r.nextInt(STATS.length)] + "(" + distinct(10)
+          + numericValue().sql() + ")", true);
+      case 7: {
+        Ref b = any(x -> x.kind() == ColumnKind.BOOLEAN);
+        return b == null ? exact("COUNT(*)") : exact(BOOLS[r.nextInt(BOOLS.length)] + "("
+            + b.sql() + ")");
+      }
+      case 8: {
+        Ref i = any(x -> x.kind().isInteger());
+        return exact(BITS[r.nextInt(BITS.length)] + "(" + distinct(10) + i.sql() + ")");
+      }
+      case 9: return anyValue();
+      default: return sumLike("SUM");
+    }
+  }
+
+  private Call sumLike(String function) {
+    Ref v = numericValue();
+    boolean loose = function.equals("AVG") || v.kind().isApproximate();
+    return new Call(function + "(" + distinct(15) + v.sql() + ")", loose);
+  }
+
+  /** ANY_VALUE over a key of a plain GROUP BY, or over {@code gname} when {@code g} is a key. */
+  private Call anyValue() {
+    if (!plain || keys.isEmpty()) {
+      return exact("COUNT(*)");
+    }
+    boolean groupKey = keys.stream().anyMatch(k -> k.role() == Role.GROUP);
+    if (groupKey && src.fdGroup() && r.nextBoolean()) {
+      return exact("ANY_VALUE(x.gname)");
+    }
+    Ref k = keys.get(r.nextInt(keys.size()));
+    return exact("ANY_VALUE(" + k.sql() + ")");
+  }
+
+  private Ref numericValue() {
+    List<Ref> values = new ArrayList<>();
+    for (Ref c : src.columns()) {
+      if (c.kind().isNumeric() && (c.role() == Role.VALUE || c.role() == Role.GROUP)) {
+        values.add(c);
+      }
+    }
+    return values.get(r.nextInt(values.size()));
+  }
+
+  private Ref any(Predicate<Ref> filter) {
+    List<Ref> matching = src.columns().stream().filter(filter).toList();
+    return matching.isEmpty() ? null : matching.get(r.nextInt(matching.size()));
+  }
+
+  private String distinct(int percent) {
+    return r.nextInt(100) < percent ? "DISTINCT " : "";
+  }
+
+  private static Call exact(String sql) {
+    return new Call(sql, false);
+  }
+}
