@@ -43,13 +43,17 @@ final class ExplainAnalyzeStatement {
 
   private ExplainAnalyzeStatement() {}
 
-  /** The text of the query inside {@code sql}, an EXPLAIN ANALYZE statement that parsed. */
+  /**
+   * The query inside {@code sql}, an EXPLAIN ANALYZE statement that parsed: the statement with
+   * its {@code EXPLAIN ANALYZE [AS format]} prefix blanked out (line breaks kept), so that error
+   * positions in the query are positions in the statement.
+   */
   static String querySql(String sql) {
     Matcher m = PREFIX.matcher(sql);
     if (!m.lookingAt()) {
       throw new IllegalArgumentException("not an EXPLAIN ANALYZE statement: " + sql);
     }
-    return sql.substring(m.end());
+    return sql.substring(0, m.end()).replaceAll("[^\\r\\n]", " ") + sql.substring(m.end());
   }
 
   /** The statement {@code sql} that profiles the prepared {@code query}, whose plan is {@code plan}. */

@@ -26,7 +26,10 @@ public final class HumanUnits {
       return trim(String.format(Locale.ROOT, "%.1f", nanos / 1e9)) + " s";
     }
     double ms = nanos / 1e6;
-    return trim(String.format(Locale.ROOT, ms < 1 ? "%.3f" : "%.1f", ms)) + " ms";
+    if (ms < 1) {
+      return String.format(Locale.ROOT, "%.3f", ms).replaceAll("0+$", "") + " ms";
+    }
+    return trim(String.format(Locale.ROOT, "%.1f", ms)) + " ms";
   }
 
   /** A duration given in milliseconds, as {@link #nanos}. */
