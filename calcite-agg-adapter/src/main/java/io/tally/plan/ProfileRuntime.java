@@ -33,17 +33,19 @@ public final class ProfileRuntime {
 
   /**
    * Wraps the output of operator {@code operatorId} so that its rows, batches and time are
-   * recorded; unprofiled executions get {@code input} back. Called through
+   * recorded; unprofiled executions get {@code input} back. {@code timeCurrent}: whether calls of
+   * {@code current()} are timed too (see {@link ProfilingRel#timesCurrent()}). Called through
    * {@link TallyMethod#PROFILE}.
    */
-  public static Enumerable<?> profile(DataContext root, Enumerable<?> input, int operatorId) {
+  public static Enumerable<?> profile(DataContext root, Enumerable<?> input, int operatorId,
+      boolean timeCurrent) {
     QueryProfile profile = PROFILES.get(root);
     if (profile == null) {
       return input;
     }
     return input instanceof BatchSource
-        ? new ProfiledBatchSource<>(input, profile, operatorId)
-        : new ProfiledEnumerable<>(input, profile, operatorId);
+        ? new ProfiledBatchSource<>(input, profile, operatorId, timeCurrent)
+        : new ProfiledEnumerable<>(input, profile, operatorId, timeCurrent);
   }
 
   /**

@@ -18,8 +18,9 @@ import org.apache.calcite.linq4j.Enumerable;
 final class ProfiledBatchSource<T> extends ProfiledEnumerable<T> implements BatchSource {
   private final BatchSource source;
 
-  ProfiledBatchSource(Enumerable<?> input, QueryProfile profile, int operatorId) {
-    super(input, profile, operatorId);
+  ProfiledBatchSource(Enumerable<?> input, QueryProfile profile, int operatorId,
+      boolean timeCurrent) {
+    super(input, profile, operatorId, timeCurrent);
     this.source = (BatchSource) input;
   }
 

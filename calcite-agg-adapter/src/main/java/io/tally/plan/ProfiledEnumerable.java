@@ -9,17 +9,20 @@ import org.apache.calcite.linq4j.Enumerator;
 
 /**
  * One profiled operator's output: every call into the operator's enumerator (open,
- * {@code moveNext}, {@code current}, close) runs with the operator charged on the query's
- * {@link OperatorClock}, and each row it returns is counted.
+ * {@code moveNext}, close, and {@code current} unless it is known to be cheap) runs with the
+ * operator charged on the query's {@link OperatorClock}, and each row it returns is counted.
  */
 class ProfiledEnumerable<T> extends AbstractEnumerable<T> {
   final Enumerable<T> input;
   final OperatorClock clock;
   final OperatorStats stats;
   final int operatorId;
+  private final boolean timeCurrent;
 
   @SuppressWarnings("unchecked")
-  ProfiledEnumerable(Enumerable<?> input, QueryProfile profile, int operatorId) {
+  ProfiledEnumerable(Enumerable<?> input, QueryProfile profile, int operatorId,
+      boolean timeCurrent) {
+    this.timeCurrent = timeCurrent;
     this.input = (Enumerable<T>) input;
     this.clock = profile.clock();
     this.stats = profile.stats(operatorId);
@@ -45,6 +48,9 @@ class ProfiledEnumerable<T> extends AbstractEnumerable<T> {
     }
 
     @Override public T current() {
+      if (!timeCurrent) {
+        return rows.current();
+      }
       int previous = clock.enter(operatorId);
       try {
         return rows.current();

@@ -32,6 +32,15 @@ public final class ProfilingRel extends SingleRel implements EnumerableRel {
     return operatorId;
   }
 
+  /**
+   * Whether reading the current row can cost time worth charging to the operator: not for Tally's
+   * scans and aggregates, whose {@code current()} returns a row already built; yes for Calcite's
+   * operators (a calc computes its projections there). Each timed call costs two clock readings.
+   */
+  boolean timesCurrent() {
+    return !(getInput() instanceof TallyTableScan || getInput() instanceof EnumerableBlockedAggregate);
+  }
+
   @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
     return new ProfilingRel(sole(inputs), operatorId);
   }
@@ -50,7 +59,7 @@ public final class ProfilingRel extends SingleRel implements EnumerableRel {
     Expression child = builder.append("profiled", input.block);
     builder.add(Expressions.return_(null,
         Expressions.call(TallyMethod.PROFILE.method, implementor.getRootExpression(), child,
-            Expressions.constant(operatorId))));
+            Expressions.constant(operatorId), Expressions.constant(timesCurrent()))));
     return implementor.result(input.physType, builder.toBlock());
   }
 }

@@ -18,7 +18,8 @@ public enum TallyMethod {
   AGGREGATE(TallyRuntime.class, "aggregate", DataContext.class, Enumerable.class,
       BlockedAggregateCall.class),
   /** {@link ProfileRuntime#profile}: an operator's output, measured for EXPLAIN ANALYZE. */
-  PROFILE(ProfileRuntime.class, "profile", DataContext.class, Enumerable.class, int.class);
+  PROFILE(ProfileRuntime.class, "profile", DataContext.class, Enumerable.class, int.class,
+      boolean.class);
 
   /** The resolved method. */
   public final Method method;
