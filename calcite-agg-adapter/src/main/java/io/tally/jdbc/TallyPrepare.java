@@ -1,6 +1,13 @@
 package io.tally.jdbc;
 
+import io.tally.parser.SqlExplainAnalyze;
 import io.tally.parser.SqlShow;
+import io.tally.plan.Profiler;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rex.RexBuilder;
 import io.tally.parser.TallySqlParserImpl;
 import java.lang.reflect.Type;
 import java.sql.SQLException;
@@ -32,6 +39,10 @@ public class TallyPrepare extends CalcitePrepareImpl {
       "(\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(SHOW|EXPLAIN)\\b",
       Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
+  /** Set while an EXPLAIN ANALYZE query is prepared: receives its profiled plan. */
+  private static final ThreadLocal<Consumer<Profiler.Profiled>> PROFILED_PLAN =
+      new ThreadLocal<>();
+
   @Override protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
       org.apache.calcite.plan.@Nullable Context externalContext, @Nullable RelOptCostFactory costFactory) {
     RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
@@ -52,6 +63,9 @@ public class TallyPrepare extends CalcitePrepareImpl {
       Query<T> query, Type elementType, long maxRowCount) {
     if (query.sql != null && TALLY_STATEMENT.matcher(query.sql).lookingAt()) {
       SqlNode node = parseTallyStatement(context, query.sql);
+      if (node instanceof SqlExplainAnalyze) {
+        return prepareExplainAnalyze(context, query.sql, (SqlExplainAnalyze) node, elementType);
+      }
       if (node instanceof SqlShow) {
         TallySession session = TallySession.of(context.getDataContext().getQueryProvider());
         CalciteSchema main = context.getRootSchema().getSubSchema(MainSchema.NAME, false);
@@ -65,6 +79,45 @@ public class TallyPrepare extends CalcitePrepareImpl {
       }
     }
     return super.prepareSql(context, query, elementType, maxRowCount);
+  }
+
+  /**
+   * Prepares {@code EXPLAIN ANALYZE}: the inner query is prepared with every operator wrapped
+   * for profiling (see {@link #getPreparingStmt}), then wrapped in a statement that runs it and
+   * returns the report.
+   */
+  private <T> CalciteSignature<T> prepareExplainAnalyze(CalcitePrepare.Context context,
+      String sql, SqlExplainAnalyze node, Type elementType) {
+    AtomicReference<Profiler.Profiled> plan = new AtomicReference<>();
+    CalciteSignature<Object> inner;
+    PROFILED_PLAN.set(plan::set);
+    try {
+      inner = super.prepareSql(context, Query.of(ExplainAnalyzeStatement.querySql(sql)),
+          elementType, -1);
+    } finally {
+      PROFILED_PLAN.remove();
+    }
+    if (plan.get() == null) {
+      throw new IllegalArgumentException("EXPLAIN ANALYZE needs a query (SELECT, VALUES, WITH,"
+          + " set operations), not: " + node.query().getKind());
+    }
+    return ExplainAnalyzeStatement.signature(sql, inner, plan.get().plan(), node.format(),
+        context.getTypeFactory());
+  }
+
+  /** During the preparation of an EXPLAIN ANALYZE query, wraps operators for profiling. */
+  @Override protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context,
+      Type elementType, CalciteCatalogReader catalogReader, RelOptPlanner planner) {
+    Consumer<Profiler.Profiled> sink = PROFILED_PLAN.get();
+    if (sink == null || enableBindable) {
+      return super.getPreparingStmt(context, elementType, catalogReader, planner);
+    }
+    EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
+        : EnumerableRel.Prefer.CUSTOM;
+    return new ProfilingPreparingStmt(this, context, catalogReader, context.getTypeFactory(),
+        context.getRootSchema(), prefer,
+        createCluster(planner, new RexBuilder(context.getTypeFactory())),
+        createConvertletTable(), sink);
   }
 
   /** Parses one statement as {@code prepare} will, or returns null if it does not parse. */

@@ -7,6 +7,7 @@ import io.tally.exec.BlockedAggregator;
 import io.tally.exec.ColumnType;
 import io.tally.exec.DataType;
 import io.tally.memory.EngineMemory;
+import io.tally.metrics.AggregateMetrics;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -46,6 +47,11 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
     for (int i = 0; i < binaryOutput.length; i++) {
       binaryOutput[i] = out.get(i).type() == ColumnType.VARBINARY;
     }
+  }
+
+  /** The aggregator's metrics (for EXPLAIN ANALYZE); complete once the rows are exhausted. */
+  AggregateMetrics metrics() {
+    return aggregator.metrics();
   }
 
   @Override public Object current() {

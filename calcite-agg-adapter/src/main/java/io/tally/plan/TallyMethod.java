@@ -16,7 +16,10 @@ public enum TallyMethod {
   SCAN(ScanEnumerable.class, "scan", DataContext.class, ScanData.class, int[].class),
   /** {@link TallyRuntime#aggregate}: a blocked aggregate over rows or a scan's batches. */
   AGGREGATE(TallyRuntime.class, "aggregate", DataContext.class, Enumerable.class,
-      BlockedAggregateCall.class);
+      BlockedAggregateCall.class),
+  /** {@link ProfileRuntime#profile}: an operator's output, measured for EXPLAIN ANALYZE. */
+  PROFILE(ProfileRuntime.class, "profile", DataContext.class, Enumerable.class, int.class,
+      boolean.class);
 
   /** The resolved method. */
   public final Method method;

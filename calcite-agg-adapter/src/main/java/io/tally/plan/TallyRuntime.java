@@ -33,7 +33,10 @@ public final class TallyRuntime {
     return new AbstractEnumerable<Object>() {
       @Override public Enumerator<Object> enumerator() {
         QueryResources query = QueryResources.of(root);
-        return new BlockedAggregateEnumerator(query, input, call, config(query.settings));
+        BlockedAggregateEnumerator rows =
+            new BlockedAggregateEnumerator(query, input, call, config(query.settings));
+        ProfileRuntime.attachAggregate(root, rows.metrics());
+        return rows;
       }
     };
   }

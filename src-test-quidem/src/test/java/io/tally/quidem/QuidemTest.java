@@ -51,6 +51,7 @@ class QuidemTest {
           .withWriter(writer)
           .withConnectionFactory(new TallyConnectionFactory(variant, DATA_DIR))
           .withEnv(name -> variant.env().get(name))
+          .withCommandHandler(ExplainAnalyzeCommand.HANDLER)
           .build();
       new Quidem(config).execute();
     }

@@ -1,0 +1,64 @@
+package io.tally.plan;
+
+import com.google.common.collect.MapMaker;
+import io.tally.exec.BatchSource;
+import io.tally.metrics.AggregateMetrics;
+import io.tally.metrics.OperatorClock;
+import io.tally.metrics.QueryProfile;
+import java.util.concurrent.ConcurrentMap;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.Enumerable;
+
+/**
+ * The run-time side of {@code EXPLAIN ANALYZE}: which execution (a {@link DataContext}) is being
+ * profiled into which {@link QueryProfile}, and the entry point generated code calls for every
+ * {@link ProfilingRel}. Executions that are not profiled never reach this class except through
+ * {@link #attachAggregate}, a single map lookup per aggregate execution.
+ */
+public final class ProfileRuntime {
+  private static final ConcurrentMap<DataContext, QueryProfile> PROFILES =
+      new MapMaker().weakKeys().makeMap();
+
+  private ProfileRuntime() {}
+
+  /** Profiles the execution {@code root} into {@code profile} until {@link #end}. */
+  public static void begin(DataContext root, QueryProfile profile) {
+    PROFILES.put(root, profile);
+  }
+
+  /** Stops profiling the execution {@code root}. */
+  public static void end(DataContext root) {
+    PROFILES.remove(root);
+  }
+
+  /**
+   * Wraps the output of operator {@code operatorId} so that its rows, batches and time are
+   * recorded; unprofiled executions get {@code input} back. {@code timeCurrent}: whether calls of
+   * {@code current()} are timed too (see {@link ProfilingRel#timesCurrent()}). Called through
+   * {@link TallyMethod#PROFILE}.
+   */
+  public static Enumerable<?> profile(DataContext root, Enumerable<?> input, int operatorId,
+      boolean timeCurrent) {
+    QueryProfile profile = PROFILES.get(root);
+    if (profile == null) {
+      return input;
+    }
+    return input instanceof BatchSource
+        ? new ProfiledBatchSource<>(input, profile, operatorId, timeCurrent)
+        : new ProfiledEnumerable<>(input, profile, operatorId, timeCurrent);
+  }
+
+  /**
+   * Reports an aggregate's metrics to the operator being opened when the execution {@code root}
+   * is profiled (the aggregate's enumerator is created while its {@link ProfilingRel} has control).
+   */
+  static void attachAggregate(DataContext root, AggregateMetrics metrics) {
+    QueryProfile profile = PROFILES.get(root);
+    if (profile != null) {
+      int operator = profile.clock().current();
+      if (operator != OperatorClock.OUTSIDE) {
+        profile.stats(operator).aggregate = metrics;
+      }
+    }
+  }
+}
