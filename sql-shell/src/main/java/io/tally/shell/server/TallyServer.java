@@ -34,6 +34,8 @@ import org.eclipse.jetty.util.security.Credential;
 public final class TallyServer implements AutoCloseable {
   /** The role every configured user has and the server requires. */
   static final String ROLE = "tally-user";
+  /** How long a stop waits for cancelled statements to return before closing their connections. */
+  static final long DRAIN_MILLIS = 10_000;
   private static final Pattern USER_NAME = Pattern.compile("[A-Za-z0-9._@-]+");
 
   /**
@@ -166,15 +168,22 @@ public final class TallyServer implements AutoCloseable {
   }
 
   /**
-   * Stops serving: cancels running statements (they stop at their next batch), stops HTTP (Jetty
-   * lets the request threads finish), closes every backing connection, and restores the JVM's
+   * Stops serving: refuses new statements, cancels running ones (they stop at their next batch)
+   * and waits for them, stops HTTP, closes every backing connection, and restores the JVM's
    * previous {@code server_memory_limit}. Safe to call more than once (the shutdown hook and the
    * caller may both).
    */
   @Override public synchronized void close() {
     if (!stopped) {
       stopped = true;
-      meta.cancelRunningStatements();
+      try {
+        if (!meta.drain(DRAIN_MILLIS)) {
+          System.err.println("tally serve: statements still running after " + DRAIN_MILLIS
+              + " ms; closing their connections anyway");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       try {
         server.stop();
       } finally {

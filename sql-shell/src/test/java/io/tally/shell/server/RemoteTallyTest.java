@@ -209,8 +209,9 @@ class RemoteTallyTest {
     });
     List<Connection> backing = server.meta().openConnections();
     assertEquals(2, backing.size());
-    while (backing.stream().mapToLong(c -> TallySession.of(c).progress().snapshot().rows()).sum() == 0
-        && !run.isDone()) {
+    // Wait until the big scan runs (the idle connection's progress still shows its 3000 rows).
+    while (backing.stream().mapToLong(c -> TallySession.of(c).progress().snapshot().estimatedRows())
+        .noneMatch(n -> n == 200_000_000L) && !run.isDone()) {
       Thread.sleep(5);
     }
     server.close();
