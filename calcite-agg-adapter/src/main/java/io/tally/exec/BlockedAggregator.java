@@ -111,6 +111,11 @@ public final class BlockedAggregator implements AutoCloseable {
     return partials().schema();
   }
 
+  /** Groups built so far (a progress counter; readable in any phase before close). */
+  public long groupCount() {
+    return sink.table.groupCount();
+  }
+
   /** Blocks currently holding groups (while building). */
   public int blockCount() {
     return sink.table.blockCount();

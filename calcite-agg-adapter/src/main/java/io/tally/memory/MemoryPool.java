@@ -3,27 +3,56 @@ package io.tally.memory;
 import java.util.Locale;
 
 /**
- * The per-query budget of reserved bytes ("pool"): operators reserve before they grow and release
- * when they free; a reservation that would pass {@code memory_limit} is refused. Thread-safe.
+ * A budget of reserved bytes ("pool"): operators reserve before they grow and release when they
+ * free; a reservation that would pass the limit is refused. A query's pool (bounded by
+ * {@code memory_limit}) may have a parent, the server-wide pool ({@code server_memory_limit},
+ * see {@link ServerMemory}): every byte a child reserves is reserved in the parent too, so queries
+ * share the parent's budget first come, first served, and a refusal never takes bytes another
+ * query holds. Thread-safe; locks are taken child first, then parent.
  */
 public final class MemoryPool {
+  /** The setting that bounds a query's pool, named in limit errors. */
+  public static final String QUERY_LIMIT = "memory_limit";
+
+  private final String limitName;
   private final long limit;
+  private final MemoryPool parent;
   private long reserved;
   private long peak;
+  private MemoryPool refusedBy;
 
-  /** Creates a pool admitting at most {@code limitBytes} reserved bytes at any time. */
+  /** Creates a query pool admitting at most {@code limitBytes} reserved bytes at any time. */
   public MemoryPool(long limitBytes) {
-    if (limitBytes <= 0) {
-      throw new IllegalArgumentException("memory_limit must be positive, got " + limitBytes);
-    }
-    this.limit = limitBytes;
+    this(QUERY_LIMIT, limitBytes, null);
   }
 
-  /** Reserves {@code bytes} if they fit under the limit; returns whether they were reserved. */
+  /**
+   * Creates a pool bounded by {@code limitBytes} (the value of the setting {@code limitName})
+   * whose reservations are also taken from {@code parent} when that is not null.
+   */
+  public MemoryPool(String limitName, long limitBytes, MemoryPool parent) {
+    if (limitBytes <= 0) {
+      throw new IllegalArgumentException(limitName + " must be positive, got " + limitBytes);
+    }
+    this.limitName = limitName;
+    this.limit = limitBytes;
+    this.parent = parent;
+  }
+
+  /**
+   * Reserves {@code bytes} here and in every ancestor if they fit under all their limits; returns
+   * whether they were reserved (all or nothing). After a refusal {@link #refusedBy()} names the
+   * pool whose limit said no.
+   */
   public synchronized boolean tryReserve(long bytes) {
     checkNonNegative(bytes);
     long next = Math.addExact(reserved, bytes);
     if (next > limit) {
+      refusedBy = this;
+      return false;
+    }
+    if (parent != null && !parent.tryReserve(bytes)) {
+      refusedBy = parent.refusedBy();
       return false;
     }
     reserved = next;
@@ -31,13 +60,31 @@ public final class MemoryPool {
     return true;
   }
 
-  /** Returns {@code bytes} previously reserved. */
+  /** Returns {@code bytes} previously reserved, here and in every ancestor. */
   public synchronized void release(long bytes) {
     checkNonNegative(bytes);
     if (bytes > reserved) {
       throw new IllegalStateException("releasing " + bytes + " bytes but only " + reserved + " reserved");
     }
     reserved -= bytes;
+    if (parent != null) {
+      parent.release(bytes);
+    }
+  }
+
+  /** The pool whose limit refused this pool's latest refused reservation (this one before any). */
+  public synchronized MemoryPool refusedBy() {
+    return refusedBy == null ? this : refusedBy;
+  }
+
+  /** The setting whose value is this pool's limit, e.g. {@code memory_limit}. */
+  public String limitName() {
+    return limitName;
+  }
+
+  /** The pool this one reserves from as well, or null. */
+  public MemoryPool parent() {
+    return parent;
   }
 
   public long limit() {

@@ -38,9 +38,11 @@ public final class OperatorMemory implements AutoCloseable {
       return;
     }
     if (!pool.tryReserve(bytes)) {
-      throw new MemoryLimitExceededException("Operator " + name + " exceeded memory_limit "
-          + MemoryPool.formatBytes(pool.limit()) + ": needed " + MemoryPool.formatBytes(bytes)
-          + " more (reserved " + MemoryPool.formatBytes(pool.reserved()) + ")");
+      MemoryPool full = pool.refusedBy();
+      String holder = full == pool ? "" : " by all queries";
+      throw new MemoryLimitExceededException("Operator " + name + " exceeded " + full.limitName()
+          + " " + MemoryPool.formatBytes(full.limit()) + ": needed " + MemoryPool.formatBytes(bytes)
+          + " more (reserved" + holder + " " + MemoryPool.formatBytes(full.reserved()) + ")");
     }
     reserved += bytes;
     reservedPeak = Math.max(reservedPeak, reserved);

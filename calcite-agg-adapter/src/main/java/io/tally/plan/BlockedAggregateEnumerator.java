@@ -6,6 +6,8 @@ import io.tally.exec.BatchSource;
 import io.tally.exec.BlockedAggregator;
 import io.tally.exec.ColumnType;
 import io.tally.exec.DataType;
+import io.tally.exec.RowBatcher;
+import io.tally.jdbc.QueryProgress;
 import io.tally.memory.EngineMemory;
 import io.tally.metrics.AggregateMetrics;
 import java.util.Iterator;
@@ -27,6 +29,7 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
   private final Enumerable<?> input;
   private final BlockedAggregateCall call;
   private final BlockedAggregator aggregator;
+  private final AggregateProgress progress;
   private final boolean[] binaryOutput;
   private VectorSchemaRoot block;
   private int row;
@@ -35,13 +38,14 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
   private boolean built;
   private boolean done;
 
-  BlockedAggregateEnumerator(QueryResources query, Enumerable<?> input, BlockedAggregateCall call,
-      AggregateConfig config) {
+  BlockedAggregateEnumerator(QueryResources query, QueryProgress progress, Enumerable<?> input,
+      BlockedAggregateCall call, AggregateConfig config) {
     this.query = query;
     this.input = input;
     this.call = call;
     this.aggregator = new BlockedAggregator(call.spec(), config, EngineMemory.root(), query.pool,
         query.cancelled, call.operatorName());
+    this.progress = new AggregateProgress(progress, aggregator);
     List<DataType> out = call.spec().outputTypes();
     this.binaryOutput = new boolean[out.size()];
     for (int i = 0; i < binaryOutput.length; i++) {
@@ -91,13 +95,14 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
     built = true;
     if (input instanceof BatchSource) {
       TallyRuntime.sinkBatches(aggregator, (BatchSource) input, call.inputColumns(),
-          call.operatorName());
+          call.operatorName(), progress);
     } else {
       try (Enumerator<?> rows = input.enumerator()) {
-        aggregator.sinkRows(new RowIterator(rows, call.inputColumns(), call.inputShape()));
+        aggregator.sinkRows(new RowIterator(rows, call.inputColumns(), call.inputShape(), progress));
       }
     }
     aggregator.finish();
+    progress.update();
   }
 
   private Object shape(Object[] values) {
@@ -126,17 +131,23 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
     aggregator.close();
   }
 
-  /** Picks the used columns out of Calcite rows; VARBINARY values become {@code byte[]}. */
+  /**
+   * Picks the used columns out of Calcite rows; VARBINARY values become {@code byte[]}. Updates
+   * the progress once per batch's worth of rows.
+   */
   private static final class RowIterator implements Iterator<Object[]> {
     private final Enumerator<?> rows;
     private final int[] columns;
     private final RowShape shape;
+    private final AggregateProgress progress;
+    private int sinceUpdate;
     private Boolean hasNext;
 
-    RowIterator(Enumerator<?> rows, int[] columns, RowShape shape) {
+    RowIterator(Enumerator<?> rows, int[] columns, RowShape shape, AggregateProgress progress) {
       this.rows = rows;
       this.columns = columns;
       this.shape = shape;
+      this.progress = progress;
     }
 
     @Override public boolean hasNext() {
@@ -151,6 +162,10 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
         throw new NoSuchElementException();
       }
       hasNext = null;
+      if (++sinceUpdate == RowBatcher.DEFAULT_BATCH_ROWS) {
+        sinceUpdate = 0;
+        progress.update();
+      }
       Object r = rows.current();
       Object[] out = new Object[columns.length];
       for (int i = 0; i < columns.length; i++) {

@@ -4,6 +4,7 @@ import com.google.common.collect.MapMaker;
 import io.tally.jdbc.TallySession;
 import io.tally.jdbc.TallySettings;
 import io.tally.memory.MemoryPool;
+import io.tally.memory.ServerMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentMap;
@@ -13,7 +14,8 @@ import org.apache.calcite.DataContext;
 
 /**
  * The resources one query's operators share: its {@link MemoryPool} (bounded by
- * {@code memory_limit}), its settings and its cancel flag. A query is one execution of a
+ * {@code memory_limit}, inside the server-wide {@code server_memory_limit} when one is set), its
+ * settings and its cancel flag. A query is one execution of a
  * statement, i.e. one {@link DataContext}; entries go away with it.
  */
 final class QueryResources {
@@ -26,7 +28,7 @@ final class QueryResources {
 
   private QueryResources(TallySettings settings, AtomicBoolean cancelFlag) {
     this.settings = settings;
-    this.pool = new MemoryPool(settings.memoryLimit());
+    this.pool = new MemoryPool(MemoryPool.QUERY_LIMIT, settings.memoryLimit(), ServerMemory.pool());
     this.cancelled = cancelFlag == null ? () -> false : cancelFlag::get;
   }
 

@@ -4,6 +4,7 @@ import io.tally.exec.AggregateConfig;
 import io.tally.exec.BatchCursor;
 import io.tally.exec.BatchSource;
 import io.tally.exec.BlockedAggregator;
+import io.tally.jdbc.QueryProgress;
 import io.tally.jdbc.TallySettings;
 import io.tally.memory.EngineMemory;
 import java.util.ArrayList;
@@ -33,8 +34,8 @@ public final class TallyRuntime {
     return new AbstractEnumerable<Object>() {
       @Override public Enumerator<Object> enumerator() {
         QueryResources query = QueryResources.of(root);
-        BlockedAggregateEnumerator rows =
-            new BlockedAggregateEnumerator(query, input, call, config(query.settings));
+        BlockedAggregateEnumerator rows = new BlockedAggregateEnumerator(query,
+            QueryProgress.of(root), input, call, config(query.settings));
         ProfileRuntime.attachAggregate(root, rows.metrics());
         return rows;
       }
@@ -49,7 +50,7 @@ public final class TallyRuntime {
 
   /** Feeds an aggregator from a Tally scan's batches, passing on only the columns it uses. */
   static void sinkBatches(BlockedAggregator aggregator, BatchSource source, int[] columns,
-      String operatorName) {
+      String operatorName, AggregateProgress progress) {
     try (BufferAllocator allocator = EngineMemory.newChild(operatorName + ".input");
          BatchCursor cursor = source.openBatches(allocator)) {
       VectorSchemaRoot batch;
@@ -61,6 +62,7 @@ public final class TallyRuntime {
         VectorSchemaRoot view = new VectorSchemaRoot(vectors);
         view.setRowCount(batch.getRowCount());
         aggregator.sink(view);
+        progress.update();
       }
     }
   }

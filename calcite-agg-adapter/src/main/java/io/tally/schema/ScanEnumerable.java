@@ -2,6 +2,7 @@ package io.tally.schema;
 
 import io.tally.exec.BatchCursor;
 import io.tally.exec.BatchSource;
+import io.tally.jdbc.QueryProgress;
 import io.tally.memory.EngineMemory;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,9 @@ import org.apache.calcite.linq4j.Enumerator;
  * is also a {@link BatchSource}, so a Tally operator can read the projected columns as Arrow
  * batches instead.
  *
+ * <p>Each batch read adds its rows to the statement's {@link QueryProgress}; opening adds the
+ * table's estimated row count.
+ *
  * <p>Cancellation: the row enumerator ends (returns {@code false}, Calcite's convention; the JDBC
  * layer then reports the cancel) and a batch cursor throws {@link CancellationException} once the
  * statement's cancel flag is set.
@@ -29,11 +33,17 @@ public final class ScanEnumerable extends AbstractEnumerable<Object> implements 
   private final ScanData data;
   private final int[] fields;
   private final AtomicBoolean cancelFlag;
+  private final QueryProgress progress;
 
   ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag) {
+    this(data, fields, cancelFlag, new QueryProgress());
+  }
+
+  ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag, QueryProgress progress) {
     this.data = data;
     this.fields = fields.clone();
     this.cancelFlag = cancelFlag == null ? new AtomicBoolean() : cancelFlag;
+    this.progress = progress;
   }
 
   /**
@@ -41,7 +51,8 @@ public final class ScanEnumerable extends AbstractEnumerable<Object> implements 
    * Called by generated code through {@code io.tally.plan.TallyMethod#SCAN}.
    */
   public static ScanEnumerable scan(DataContext root, ScanData data, int[] fields) {
-    return new ScanEnumerable(data, fields, DataContext.Variable.CANCEL_FLAG.get(root));
+    return new ScanEnumerable(data, fields, DataContext.Variable.CANCEL_FLAG.get(root),
+        QueryProgress.of(root));
   }
 
   /** The table being scanned. */
@@ -67,13 +78,18 @@ public final class ScanEnumerable extends AbstractEnumerable<Object> implements 
   @Override
   public BatchCursor openBatches(BufferAllocator allocator) {
     BatchCursor cursor = data.open(allocator, fields);
+    progress.addEstimatedRows((long) data.estimatedRowCount());
     return new BatchCursor() {
       @Override
       public VectorSchemaRoot next() {
         if (cancelFlag.get()) {
           throw new CancellationException("Statement canceled while scanning " + data.name());
         }
-        return cursor.next();
+        VectorSchemaRoot batch = cursor.next();
+        if (batch != null) {
+          progress.addRows(batch.getRowCount());
+        }
+        return batch;
       }
 
       @Override
@@ -131,6 +147,7 @@ public final class ScanEnumerable extends AbstractEnumerable<Object> implements 
         }
         row = 0;
         rows = batch.getRowCount();
+        progress.addRows(rows);
       }
       current = readRow(row++);
       return true;
@@ -151,6 +168,7 @@ public final class ScanEnumerable extends AbstractEnumerable<Object> implements 
       allocator = EngineMemory.newChild("scan:" + data.name());
       try {
         cursor = data.open(allocator, fields);
+        progress.addEstimatedRows((long) data.estimatedRowCount());
       } catch (RuntimeException e) {
         allocator.close();
         allocator = null;

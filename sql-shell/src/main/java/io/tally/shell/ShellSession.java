@@ -18,6 +18,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -33,6 +34,8 @@ public final class ShellSession implements AutoCloseable {
   private final PrintWriter info;
   private final List<Runnable> connectListeners = new ArrayList<>();
   private final AtomicReference<Statement> running = new AtomicReference<>();
+  private final AtomicLong fetched = new AtomicLong();
+  private StatementObserver observer;
   private volatile boolean cancelled;
   private Connection connection;
   private String url;
@@ -65,6 +68,16 @@ public final class ShellSession implements AutoCloseable {
     return info;
   }
 
+  /** Tells {@code o} (null for nobody) when each statement starts and ends. */
+  public void observe(StatementObserver o) {
+    observer = o;
+  }
+
+  /** Rows of the running statement's result read so far. */
+  public long fetchedRows() {
+    return fetched.get();
+  }
+
   /** Runs {@code listener} after every successful {@link #open}. */
   public void onConnect(Runnable listener) {
     connectListeners.add(listener);
@@ -85,12 +98,17 @@ public final class ShellSession implements AutoCloseable {
   /** Executes one statement and prints its result. */
   public void executeSql(String sql) throws SQLException {
     cancelled = false;
+    fetched.set(0);
     long start = System.nanoTime();
+    StatementObserver o = observer;
     try (Statement st = connection.createStatement()) {
       running.set(st);
+      if (o != null) {
+        o.started(this);
+      }
       if (st.execute(sql)) {
         try (ResultSet rs = st.getResultSet()) {
-          print(new JdbcRows(rs, () -> cancelled), start);
+          print(new JdbcRows(rs, () -> cancelled, fetched), start);
         }
       } else {
         long n = st.getLargeUpdateCount();
@@ -104,6 +122,9 @@ public final class ShellSession implements AutoCloseable {
       }
     } finally {
       running.set(null);
+      if (o != null) {
+        o.ended();
+      }
     }
   }
 

@@ -5,6 +5,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 /** A {@link RowSource} reading a JDBC {@link ResultSet}; stops with an error once the query is cancelled. */
@@ -16,10 +17,17 @@ public final class JdbcRows implements RowSource {
   private final List<Column> columns;
   private final int[] sqlTypes;
   private final BooleanSupplier cancelled;
+  private final AtomicLong fetched;
 
   public JdbcRows(ResultSet rs, BooleanSupplier cancelled) throws SQLException {
+    this(rs, cancelled, new AtomicLong());
+  }
+
+  /** Counts every row read in {@code fetched} (a progress line shows it while a result drains). */
+  public JdbcRows(ResultSet rs, BooleanSupplier cancelled, AtomicLong fetched) throws SQLException {
     this.rs = rs;
     this.cancelled = cancelled;
+    this.fetched = fetched;
     ResultSetMetaData md = rs.getMetaData();
     int n = md.getColumnCount();
     this.sqlTypes = new int[n];
@@ -42,6 +50,7 @@ public final class JdbcRows implements RowSource {
     if (!rs.next()) {
       return null;
     }
+    fetched.incrementAndGet();
     String[] row = new String[sqlTypes.length];
     for (int i = 0; i < row.length; i++) {
       row[i] = ValueText.read(rs, i + 1, sqlTypes[i]);

@@ -26,8 +26,9 @@ import org.jline.utils.AttributedStyle;
 
 /**
  * The interactive shell on a JLine terminal: prompt with multi-line statements, persistent history
- * with reverse search, completion, highlighting; Ctrl-C cancels the running statement (or, at an
- * empty prompt, quits, as Ctrl-D does).
+ * with reverse search, completion, highlighting; a {@link ProgressLine} under statements that run
+ * longer than a second; Ctrl-C cancels the running statement (or, at an empty prompt, quits, as
+ * Ctrl-D does).
  */
 public final class InteractiveShell {
   static final String PROMPT = "tally> ";
@@ -49,9 +50,13 @@ public final class InteractiveShell {
   public int run(String url) throws Exception {
     boolean color = !terminal.getType().startsWith(Terminal.TYPE_DUMB);
     settings.palette(color ? Palette.ANSI : Palette.PLAIN).width(terminal::getWidth);
-    PrintWriter out = terminal.writer();
+    // A dumb terminal (an editor's buffer, a test) gets no progress line: it cannot redraw in place.
+    ProgressLine progress = color ? new ProgressLine(terminal) : null;
+    PrintWriter out = progress == null ? terminal.writer()
+        : new PrintWriter(new ClearingWriter(terminal.writer(), progress));
     ErrorReporter errors = new ErrorReporter(out, settings);
     try (ShellSession session = new ShellSession(settings, out, out)) {
+      session.observe(progress);
       ScriptRunner runner = new ScriptRunner(session, errors);
       SqlCompleter completer = new SqlCompleter(runner.meta().names());
       session.onConnect(() -> completer.refresh(session.connection()));
@@ -67,6 +72,10 @@ public final class InteractiveShell {
       out.flush();
       loop(reader, runner);
       saveHistory(reader, errors);
+    } finally {
+      if (progress != null) {
+        progress.close();
+      }
     }
     return 0;
   }

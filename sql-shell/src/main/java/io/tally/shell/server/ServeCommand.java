@@ -1,5 +1,7 @@
 package io.tally.shell.server;
 
+import io.tally.memory.ByteSize;
+import io.tally.memory.ServerMemory;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +39,12 @@ public final class ServeCommand implements Callable<Integer> {
       description = "Password for --user (give --password alone to be prompted)")
   private String password;
 
+  @Option(names = "--server-memory-limit", paramLabel = "SIZE",
+      description = {"Memory all queries together may reserve, e.g. 8GB (default: -D"
+          + ServerMemory.PROPERTY + ", else half the machine's memory).",
+          "A query that cannot get memory spills or fails; it never takes memory other queries hold."})
+  private String serverMemoryLimit;
+
   @Option(names = "--jdbc-url", paramLabel = "URL",
       description = "Serve this JDBC URL instead of Tally (advanced; overrides --data)")
   private String jdbcUrl;
@@ -51,15 +59,36 @@ public final class ServeCommand implements Callable<Integer> {
     if (data != null && !Files.isDirectory(data)) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--data " + data + " is not a directory");
     }
-    TallyServer server = TallyServer.start(new TallyServer.Config(host, port, backingUrl(), user, password));
+    TallyServer server = TallyServer.start(
+        new TallyServer.Config(host, port, backingUrl(), user, password, serverMemoryBytes()));
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tally-serve-shutdown"));
     PrintWriter out = spec.commandLine().getOut();
     out.println("Tally server listening on " + server.httpUrl() + " (protobuf)");
     out.println("JDBC URL: " + server.clientUrl());
+    out.println(ServerMemory.SETTING + ": " + ByteSize.format(server.memoryBudget().limit())
+        + " shared by all queries");
     out.println("Press Ctrl-C to stop.");
     out.flush();
     server.join();
     return 0;
+  }
+
+  /** The budget to set: the option, else none (keep the JVM's -D setting), else half the machine. */
+  long serverMemoryBytes() {
+    if (serverMemoryLimit != null) {
+      try {
+        long n = ByteSize.parse(serverMemoryLimit);
+        if (n > 0) {
+          return n;
+        }
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+            "--server-memory-limit: " + e.getMessage());
+      }
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--server-memory-limit must be more than 0 bytes, got " + serverMemoryLimit);
+    }
+    return ServerMemory.pool() != null ? 0 : ServerMemory.defaultLimit();
   }
 
   /** The URL each remote connection opens: {@code --jdbc-url}, else Tally over {@code --data}, else embedded. */

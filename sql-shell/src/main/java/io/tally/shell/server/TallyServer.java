@@ -1,5 +1,7 @@
 package io.tally.shell.server;
 
+import io.tally.memory.MemoryPool;
+import io.tally.memory.ServerMemory;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +13,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Properties;
 import java.util.regex.Pattern;
-import org.apache.calcite.avatica.jdbc.JdbcMeta;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.LocalService;
 import org.apache.calcite.avatica.server.HttpServer;
@@ -25,13 +25,17 @@ import org.eclipse.jetty.util.security.Credential;
 
 /**
  * An Avatica HTTP server (protobuf) in front of a JDBC URL: every remote connection gets its own
- * backing connection ({@link JdbcMeta}). Binds one host (loopback by default). With a user and
+ * backing connection ({@link BackingMeta}). Binds one host (loopback by default). With a user and
  * password it requires HTTP BASIC authentication; the login file Jetty reads holds only an MD5
- * digest and is deleted as soon as the server has started.
+ * digest and is deleted as soon as the server has started. All queries of the process share
+ * {@code server_memory_limit} ({@link ServerMemory}) while the server runs. Stopping cancels
+ * running statements, stops HTTP, then closes every backing connection.
  */
 public final class TallyServer implements AutoCloseable {
   /** The role every configured user has and the server requires. */
   static final String ROLE = "tally-user";
+  /** How long a stop waits for cancelled statements to return before closing their connections. */
+  static final long DRAIN_MILLIS = 10_000;
   private static final Pattern USER_NAME = Pattern.compile("[A-Za-z0-9._@-]+");
 
   /**
@@ -42,16 +46,27 @@ public final class TallyServer implements AutoCloseable {
    * @param backingUrl JDBC URL each remote connection opens
    * @param user BASIC auth user, or null for no authentication
    * @param password BASIC auth password (required with {@code user})
+   * @param serverMemoryLimit bytes all queries together may reserve; 0 keeps the JVM's setting
    */
-  public record Config(String host, int port, String backingUrl, String user, String password) {}
+  public record Config(String host, int port, String backingUrl, String user, String password,
+      long serverMemoryLimit) {
+    /** A configuration that keeps the JVM's {@code server_memory_limit}. */
+    public Config(String host, int port, String backingUrl, String user, String password) {
+      this(host, port, backingUrl, user, password, 0);
+    }
+  }
 
   private final HttpServer server;
+  private final BackingMeta meta;
   private final Config config;
+  private final MemoryPool previousBudget;
   private boolean stopped;
 
-  private TallyServer(HttpServer server, Config config) {
+  private TallyServer(HttpServer server, BackingMeta meta, Config config, MemoryPool previousBudget) {
     this.server = server;
+    this.meta = meta;
     this.config = config;
+    this.previousBudget = previousBudget;
   }
 
   /** Checks the backing URL opens, then starts serving. */
@@ -65,8 +80,9 @@ public final class TallyServer implements AutoCloseable {
     try (Connection probe = DriverManager.getConnection(config.backingUrl())) {
       probe.getMetaData();
     }
+    BackingMeta meta = new BackingMeta(config.backingUrl());
     HttpServer.Builder<Server> builder = HttpServer.Builder.<Server>newBuilder()
-        .withHandler(new LocalService(new JdbcMeta(config.backingUrl(), new Properties())), Driver.Serialization.PROTOBUF)
+        .withHandler(new LocalService(meta), Driver.Serialization.PROTOBUF)
         .withPort(config.port())
         .withServerCustomizers(List.<ServerCustomizer<Server>>of(s -> bind(s, config.host())), Server.class);
     Path realm = null;
@@ -76,8 +92,17 @@ public final class TallyServer implements AutoCloseable {
         builder.withBasicAuthentication(realm.toString(), new String[] {ROLE});
       }
       HttpServer server = builder.build();
-      server.start();
-      return new TallyServer(server, config);
+      MemoryPool previous = ServerMemory.pool();
+      if (config.serverMemoryLimit() > 0) {
+        ServerMemory.setLimit(config.serverMemoryLimit());
+      }
+      try {
+        server.start();
+      } catch (RuntimeException e) {
+        ServerMemory.setLimit(previous == null ? 0 : previous.limit());
+        throw e;
+      }
+      return new TallyServer(server, meta, config, previous);
     } finally {
       if (realm != null) {
         Files.deleteIfExists(realm);
@@ -127,11 +152,46 @@ public final class TallyServer implements AutoCloseable {
     server.join();
   }
 
-  /** Stops serving; safe to call more than once (the shutdown hook and the caller may both). */
+  /** The server-wide memory budget queries reserve from now, or null if there is none. */
+  public MemoryPool memoryBudget() {
+    return ServerMemory.pool();
+  }
+
+  /** The backing connections' registry (tests look at the Tally sessions behind them). */
+  BackingMeta meta() {
+    return meta;
+  }
+
+  /** Backing connections open now (one per connected remote client). */
+  public int openConnections() {
+    return meta.openConnections().size();
+  }
+
+  /**
+   * Stops serving: refuses new statements, cancels running ones (they stop at their next batch)
+   * and waits for them, stops HTTP, closes every backing connection, and restores the JVM's
+   * previous {@code server_memory_limit}. Safe to call more than once (the shutdown hook and the
+   * caller may both).
+   */
   @Override public synchronized void close() {
     if (!stopped) {
       stopped = true;
-      server.stop();
+      try {
+        if (!meta.drain(DRAIN_MILLIS)) {
+          System.err.println("tally serve: statements still running after " + DRAIN_MILLIS
+              + " ms; closing their connections anyway");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      try {
+        server.stop();
+      } finally {
+        meta.closeAllConnections();
+        if (config.serverMemoryLimit() > 0) {
+          ServerMemory.setLimit(previousBudget == null ? 0 : previousBudget.limit());
+        }
+      }
     }
   }
 }

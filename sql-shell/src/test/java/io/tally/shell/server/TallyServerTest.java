@@ -21,9 +21,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code tally serve}: remote queries over Avatica, BASIC auth, shutdown. The backing URL is plain Calcite. */
+/** {@code tally serve}: remote queries over Avatica, BASIC auth, shutdown, on the embedded Tally driver. */
 class TallyServerTest {
-  private static final String BACKING = "jdbc:calcite:";
+  private static final String BACKING = "jdbc:tally:";
   private static final String QUERY = "SELECT * FROM (VALUES (1,'a'),(2,NULL)) AS t(x,y) ORDER BY x";
 
   private static TallyServer start(String user, String password) throws Exception {
@@ -58,8 +58,8 @@ class TallyServerTest {
       int exit = TallyCommand.run(new String[] {"--url", server.clientUrl(), "--format", "json", "-e", QUERY,
           "-e", "select nope"}, io);
       assertEquals(1, exit);
-      assertEquals("[{\"X\":1,\"Y\":\"a\"},\n{\"X\":2,\"Y\":null}]\n", out.toString(StandardCharsets.UTF_8));
-      assertEquals("Error: From line 1, column 8 to line 1, column 11: Column 'NOPE' not found in any table\n",
+      assertEquals("[{\"x\":1,\"y\":\"a\"},\n{\"x\":2,\"y\":null}]\n", out.toString(StandardCharsets.UTF_8));
+      assertEquals("Error: From line 1, column 8 to line 1, column 11: Column 'nope' not found in any table\n",
           err.toString(StandardCharsets.UTF_8));
     }
   }

@@ -1,0 +1,129 @@
+package io.tally.shell.server;
+
+import io.tally.jdbc.TallySession;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.calcite.avatica.MissingResultsException;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.jdbc.JdbcMeta;
+import org.apache.calcite.avatica.remote.TypedValue;
+
+/**
+ * Avatica's {@link JdbcMeta} (one backing connection per remote connection) plus an orderly stop:
+ * it counts the requests that run SQL, and {@link #drain} refuses new ones, cancels the running
+ * statements of Tally backing connections and waits for their requests to return, so that
+ * {@link #closeAllConnections()} never closes a connection under a running query.
+ */
+final class BackingMeta extends JdbcMeta {
+  /** How often a drain re-cancels (a statement may register its cancel flag a moment late). */
+  private static final long DRAIN_POLL_MILLIS = 20;
+
+  private final Object lock = new Object();
+  private int running;
+  private boolean stopping;
+
+  BackingMeta(String url) throws SQLException {
+    super(url, new Properties());
+  }
+
+  @Override public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount,
+      int maxRowsInFirstFrame, PrepareCallback callback) throws NoSuchStatementException {
+    begin();
+    try {
+      return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
+    } finally {
+      end();
+    }
+  }
+
+  @Override public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues,
+      int maxRowsInFirstFrame) throws NoSuchStatementException {
+    begin();
+    try {
+      return super.execute(h, parameterValues, maxRowsInFirstFrame);
+    } finally {
+      end();
+    }
+  }
+
+  @Override public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount)
+      throws NoSuchStatementException, MissingResultsException {
+    begin();
+    try {
+      return super.fetch(h, offset, fetchMaxRowCount);
+    } finally {
+      end();
+    }
+  }
+
+  private void begin() {
+    synchronized (lock) {
+      if (stopping) {
+        throw new IllegalStateException("The Tally server is shutting down");
+      }
+      running++;
+    }
+  }
+
+  private void end() {
+    synchronized (lock) {
+      running--;
+      lock.notifyAll();
+    }
+  }
+
+  /**
+   * Refuses new SQL requests, cancels running statements and waits up to {@code timeoutMillis}
+   * for the running requests to return; returns whether they all did.
+   */
+  boolean drain(long timeoutMillis) throws InterruptedException {
+    synchronized (lock) {
+      stopping = true;
+    }
+    long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+    while (true) {
+      cancelRunningStatements();
+      synchronized (lock) {
+        if (running == 0) {
+          return true;
+        }
+        long left = (deadline - System.nanoTime()) / 1_000_000L;
+        if (left <= 0) {
+          return false;
+        }
+        lock.wait(Math.min(left, DRAIN_POLL_MILLIS));
+      }
+    }
+  }
+
+  /** The backing connections open now, one per remote connection. */
+  List<Connection> openConnections() {
+    return new ArrayList<>(getConnectionCache().asMap().values());
+  }
+
+  /** Asks every running statement on a Tally backing connection to stop at its next batch. */
+  private void cancelRunningStatements() {
+    for (Connection c : openConnections()) {
+      TallySession session = TallySession.find(c);
+      if (session != null) {
+        session.cancelStatements();
+      }
+    }
+  }
+
+  /** Closes every backing connection (and with it its statements and their memory). */
+  void closeAllConnections() {
+    for (Connection c : openConnections()) {
+      try {
+        c.close();
+      } catch (SQLException | RuntimeException ignored) {
+        // closing the rest matters more; the connection is dropped from the cache below anyway
+      }
+    }
+    getStatementCache().invalidateAll();
+    getConnectionCache().invalidateAll();
+  }
+}
