@@ -23,7 +23,7 @@ final class SvgPlot {
   static final int TOP = 28;
   static final int BOTTOM = 40;
   static final int COLS = 2;
-  static final int LEGEND_H = 40;
+  static final int LEGEND_H = 56;
   private static final int TICKS = 4;
   private static final double MIB = 1024.0 * 1024.0;
   private static final String[] COLORS = {"#1f77b4", "#d62728"};
@@ -62,7 +62,7 @@ final class SvgPlot {
       text(svg, x + 28, 34, "start", "emit=" + DrainReport.mode(mode), 11);
       x += 110;
     }
-    text(svg, x + 10, 34, "start", escape(machine), 10);
+    text(svg, 8, 50, "start", escape(machine), 10);
   }
 
   private static void panel(StringBuilder svg, String title, List<DrainResult> runs, int ox, int oy) {

@@ -84,7 +84,7 @@ final class H2oRun {
       return e.stopped() ? null : "engine still busy with a cancelled query";
     } catch (SQLException | RuntimeException e) {
       results.failed(q, engine.label(), reason(e));
-      reporter.progress("h2o: " + engine.label() + " " + q.label() + ": n/a: " + e);
+      reporter.progress("h2o: " + engine.label() + " " + q.label() + ": n/a: " + reason(e));
       return null;
     }
   }
