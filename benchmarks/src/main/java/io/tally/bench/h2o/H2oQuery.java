@@ -1,0 +1,55 @@
+package io.tally.bench.h2o;
+
+import java.util.List;
+
+/**
+ * The ten db-benchmark groupby questions in portable SQL ({@code {t}} is the table). Integer
+ * columns are cast to DOUBLE where an average or a product is taken, so every engine computes
+ * in the same type (Calcite's AVG of an INTEGER is an INTEGER). q6 uses MEDIAN, which not every
+ * engine has; q9 spells out r² = corr(v1, v2)² from sums, which all of them can compute (NULL where
+ * v1 or v2 is constant in a group, as CORR gives).
+ */
+enum H2oQuery {
+  Q1("sum v1 by id1", "SELECT id1, SUM(v1) AS v1 FROM {t} GROUP BY id1"),
+  Q2("sum v1 by id1:id2", "SELECT id1, id2, SUM(v1) AS v1 FROM {t} GROUP BY id1, id2"),
+  Q3("sum v1 mean v3 by id3", "SELECT id3, SUM(v1) AS v1, AVG(v3) AS v3 FROM {t} GROUP BY id3"),
+  Q4("mean v1:v3 by id4", "SELECT id4, AVG(CAST(v1 AS DOUBLE)) AS v1, AVG(CAST(v2 AS DOUBLE)) AS v2, "
+      + "AVG(v3) AS v3 FROM {t} GROUP BY id4"),
+  Q5("sum v1:v3 by id6", "SELECT id6, SUM(v1) AS v1, SUM(v2) AS v2, SUM(v3) AS v3 FROM {t} GROUP BY id6"),
+  Q6("median v3 sd v3 by id4 id5", "SELECT id4, id5, MEDIAN(v3) AS median_v3, STDDEV_SAMP(v3) AS sd_v3 "
+      + "FROM {t} GROUP BY id4, id5"),
+  Q7("max v1 - min v2 by id3", "SELECT id3, MAX(v1) - MIN(v2) AS range_v1_v2 FROM {t} GROUP BY id3"),
+  Q8("largest two v3 by id6", "SELECT id6, v3 AS largest2_v3 FROM (SELECT id6, v3, ROW_NUMBER() OVER "
+      + "(PARTITION BY id6 ORDER BY v3 DESC) AS rn FROM {t} WHERE v3 IS NOT NULL) s WHERE rn <= 2"),
+  Q9("regression v1 v2 by id2 id4", "SELECT id2, id4, "
+      + "(COUNT(*) * SUM(x * y) - SUM(x) * SUM(y)) * (COUNT(*) * SUM(x * y) - SUM(x) * SUM(y)) "
+      + "/ NULLIF((COUNT(*) * SUM(x * x) - SUM(x) * SUM(x)) * (COUNT(*) * SUM(y * y) - SUM(y) * SUM(y)), 0) AS r2 "
+      + "FROM (SELECT id2, id4, CAST(v1 AS DOUBLE) AS x, CAST(v2 AS DOUBLE) AS y FROM {t}) s GROUP BY id2, id4"),
+  Q10("sum v3 count by id1:id6", "SELECT id1, id2, id3, id4, id5, id6, SUM(v3) AS v3, COUNT(*) AS cnt "
+      + "FROM {t} GROUP BY id1, id2, id3, id4, id5, id6");
+
+  private final String question;
+  private final String sql;
+
+  H2oQuery(String question, String sql) {
+    this.question = question;
+    this.sql = sql;
+  }
+
+  String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** db-benchmark's name of the question. */
+  String question() {
+    return question;
+  }
+
+  String sql(String table) {
+    return sql.replace("{t}", table);
+  }
+
+  static List<H2oQuery> parse(List<String> names) {
+    return names.stream().map(n -> valueOf(n.trim().toUpperCase(java.util.Locale.ROOT))).toList();
+  }
+}
