@@ -16,7 +16,10 @@ public enum TallyMethod {
   SCAN(ScanEnumerable.class, "scan", DataContext.class, ScanData.class, int[].class),
   /** {@link TallyRuntime#aggregate}: a blocked aggregate over rows or a scan's batches. */
   AGGREGATE(TallyRuntime.class, "aggregate", DataContext.class, Enumerable.class,
-      BlockedAggregateCall.class);
+      BlockedAggregateCall.class),
+  /** {@link BatchCalcEnumerable#calc}: a filter and projection evaluated on Arrow batches. */
+  BATCH_CALC(BatchCalcEnumerable.class, "calc", DataContext.class, Enumerable.class,
+      BatchCalcCall.class);
 
   /** The resolved method. */
   public final Method method;
