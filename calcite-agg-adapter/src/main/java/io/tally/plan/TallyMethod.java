@@ -19,7 +19,10 @@ public enum TallyMethod {
       BlockedAggregateCall.class),
   /** {@link ProfileRuntime#profile}: an operator's output, measured for EXPLAIN ANALYZE. */
   PROFILE(ProfileRuntime.class, "profile", DataContext.class, Enumerable.class, int.class,
-      boolean.class);
+      boolean.class),
+  /** {@link BatchCalcEnumerable#calc}: a filter and projection evaluated on Arrow batches. */
+  BATCH_CALC(BatchCalcEnumerable.class, "calc", DataContext.class, Enumerable.class,
+      BatchCalcCall.class);
 
   /** The resolved method. */
   public final Method method;

@@ -36,6 +36,10 @@ public final class TallyRules {
   public static final TallyAggregateScanRule AGGREGATE_SCAN =
       TallyAggregateScanRule.Config.DEFAULT.toRule();
 
+  /** Evaluates supported filters and projections over a scan on Arrow batches. */
+  public static final TallyBatchCalcRule BATCH_CALC = TallyBatchCalcRule.Config.DEFAULT.toRule();
+
   /** Rules a {@link TallyTableScan} registers with any planner it appears in. */
-  public static final List<RelOptRule> SCAN_RULES = List.of(PROJECT_SCAN, AGGREGATE_SCAN);
+  public static final List<RelOptRule> SCAN_RULES =
+      List.of(PROJECT_SCAN, AGGREGATE_SCAN, BATCH_CALC);
 }

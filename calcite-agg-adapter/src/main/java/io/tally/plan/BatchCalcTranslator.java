@@ -1,0 +1,346 @@
+package io.tally.plan;
+
+import io.tally.exec.ColumnType;
+import io.tally.exec.DataType;
+import io.tally.exec.expr.CalcProgram;
+import io.tally.exec.expr.Expr;
+import io.tally.exec.expr.Op;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexLocalRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Translates a {@link RexProgram} into the runtime's {@link CalcProgram}, or reports that it
+ * cannot: only expressions whose vectorized answers are exactly Calcite's are accepted (see
+ * {@link #translate}); anything else stays on Calcite's row path.
+ */
+final class BatchCalcTranslator {
+  /** Types a vectorized expression may take or read. */
+  private static final Set<SqlTypeName> TYPES = Set.of(SqlTypeName.BOOLEAN, SqlTypeName.TINYINT,
+      SqlTypeName.SMALLINT, SqlTypeName.INTEGER, SqlTypeName.BIGINT, SqlTypeName.REAL,
+      SqlTypeName.FLOAT, SqlTypeName.DOUBLE, SqlTypeName.DATE, SqlTypeName.TIME,
+      SqlTypeName.TIMESTAMP, SqlTypeName.CHAR, SqlTypeName.VARCHAR);
+  private static final long MILLIS_PER_DAY = 86_400_000L;
+  /** Most characters of a BIGINT as text, the shortest VARCHAR a cast from integers may target. */
+  private static final int MAX_INTEGER_CHARS = 20;
+
+  private final RexBuilder rexBuilder;
+  private final List<DataType> inputTypes = new ArrayList<>();
+
+  private BatchCalcTranslator(RexBuilder rexBuilder) {
+    this.rexBuilder = rexBuilder;
+  }
+
+  /**
+   * The runtime form of {@code program}, or null if some expression or type is not supported:
+   * column references, literals, {@code + - * / MOD} on integers and floating point, comparisons,
+   * AND/OR/NOT, IS [NOT] NULL/TRUE/FALSE, CASE, SEARCH (expanded), widening numeric casts and
+   * casts to VARCHAR, UPPER, LOWER, CHAR_LENGTH, SUBSTRING, ||, LIKE with a constant
+   * {@code %}-only pattern, EXTRACT(YEAR|MONTH|DAY FROM date) and date plus/minus whole days.
+   */
+  static CalcProgram translate(RexProgram program, RexBuilder rexBuilder) {
+    return new BatchCalcTranslator(rexBuilder).program(program);
+  }
+
+  private CalcProgram program(RexProgram program) {
+    for (RelDataTypeField f : program.getInputRowType().getFieldList()) {
+      inputTypes.add(inputType(f.getType()));
+    }
+    try {
+      Expr condition = program.getCondition() == null ? null
+          : expr(program.expandLocalRef(program.getCondition()));
+      List<Expr> projects = new ArrayList<>();
+      for (RexLocalRef ref : program.getProjectList()) {
+        projects.add(expr(program.expandLocalRef(ref)));
+      }
+      return new CalcProgram(inputTypes, condition, projects);
+    } catch (Unsupported e) {
+      return null;
+    }
+  }
+
+  /** The column's runtime type, or null (reading it is then unsupported). */
+  private static DataType inputType(RelDataType type) {
+    return TYPES.contains(type.getSqlTypeName()) ? ExecTypes.of(type, "input") : null;
+  }
+
+  private Expr expr(RexNode node) {
+    DataType type = type(node.getType());
+    if (node instanceof RexInputRef ref) {
+      if (inputTypes.get(ref.getIndex()) == null) {
+        throw new Unsupported();
+      }
+      return Expr.input(ref.getIndex(), type);
+    }
+    if (node instanceof RexLiteral literal) {
+      return Expr.literal(literalValue(literal), type);
+    }
+    if (!(node instanceof RexCall call)) {
+      throw new Unsupported();
+    }
+    SqlKind kind = call.getKind();
+    switch (kind) {
+      case SEARCH:
+        return expr(RexUtil.expandSearch(rexBuilder, null, call));
+      case PLUS:
+      case MINUS:
+        if (isType(call.getOperands().get(0), SqlTypeName.DATE)) {
+          return datePlus(call, type, kind == SqlKind.MINUS);
+        }
+        return arithmetic(call, type, kind == SqlKind.PLUS ? Op.PLUS : Op.MINUS);
+      case TIMES:
+        return arithmetic(call, type, Op.TIMES);
+      case DIVIDE:
+        return arithmetic(call, type, Op.DIVIDE);
+      case MOD:
+        requireIntegers(call);
+        return arithmetic(call, type, Op.MOD);
+      case MINUS_PREFIX:
+        return arithmetic(call, type, Op.NEGATE);
+      case PLUS_PREFIX:
+        return expr(call.getOperands().get(0));
+      case EQUALS: return compare(call, type, Op.EQUALS);
+      case NOT_EQUALS: return compare(call, type, Op.NOT_EQUALS);
+      case LESS_THAN: return compare(call, type, Op.LESS_THAN);
+      case LESS_THAN_OR_EQUAL: return compare(call, type, Op.LESS_THAN_OR_EQUAL);
+      case GREATER_THAN: return compare(call, type, Op.GREATER_THAN);
+      case GREATER_THAN_OR_EQUAL: return compare(call, type, Op.GREATER_THAN_OR_EQUAL);
+      case AND: return Expr.call(Op.AND, type, args(call));
+      case OR: return Expr.call(Op.OR, type, args(call));
+      case NOT: return Expr.call(Op.NOT, type, args(call));
+      case IS_NULL: return Expr.call(Op.IS_NULL, type, args(call));
+      case IS_NOT_NULL: return Expr.call(Op.IS_NOT_NULL, type, args(call));
+      case IS_TRUE: return Expr.call(Op.IS_TRUE, type, args(call));
+      case IS_NOT_TRUE: return Expr.call(Op.IS_NOT_TRUE, type, args(call));
+      case IS_FALSE: return Expr.call(Op.IS_FALSE, type, args(call));
+      case IS_NOT_FALSE: return Expr.call(Op.IS_NOT_FALSE, type, args(call));
+      case CASE: return Expr.call(Op.CASE, type, args(call));
+      case CAST: return cast(call, type);
+      case LIKE: return like(call, type);
+      case EXTRACT: return extract(call, type);
+      default:
+        return function(call, type);
+    }
+  }
+
+  private Expr function(RexCall call, DataType type) {
+    SqlOperator op = call.getOperator();
+    List<Expr> args = args(call);
+    if (args.isEmpty() || !isString(args.get(0).type())) {
+      throw new Unsupported();
+    }
+    if (op == SqlStdOperatorTable.UPPER) {
+      return Expr.call(Op.UPPER, type, args);
+    } else if (op == SqlStdOperatorTable.LOWER) {
+      return Expr.call(Op.LOWER, type, args);
+    } else if (op == SqlStdOperatorTable.CHAR_LENGTH
+        || op == SqlStdOperatorTable.CHARACTER_LENGTH) {
+      return Expr.call(Op.CHAR_LENGTH, type, args);
+    } else if (op == SqlStdOperatorTable.CONCAT && args.size() == 2 && isString(args.get(1).type())) {
+      return Expr.call(Op.CONCAT, type, args);
+    } else if (op == SqlStdOperatorTable.SUBSTRING) {
+      for (Expr position : args.subList(1, args.size())) {
+        if (position.type().type() != ColumnType.INTEGER) {
+          throw new Unsupported();
+        }
+      }
+      return Expr.call(Op.SUBSTRING, type, args);
+    }
+    throw new Unsupported();
+  }
+
+  /**
+   * Arithmetic whose result family is its operands' (Java's promotion): an integer result from
+   * integers only, a floating-point one with at least one floating-point operand and no DOUBLE
+   * operand under a REAL result.
+   */
+  private Expr arithmetic(RexCall call, DataType type, Op op) {
+    List<Expr> args = args(call);
+    boolean anyFloat = false;
+    for (Expr a : args) {
+      if (!isNumber(a.type())
+          || (type.type() == ColumnType.REAL && a.type().type() == ColumnType.DOUBLE)) {
+        throw new Unsupported();
+      }
+      anyFloat |= !a.type().type().isInteger();
+    }
+    if (!isNumber(type) || anyFloat == type.type().isInteger()) {
+      throw new Unsupported();
+    }
+    return Expr.call(op, type, args);
+  }
+
+  private Expr compare(RexCall call, DataType type, Op op) {
+    List<Expr> args = args(call);
+    ColumnType a = args.get(0).type().type();
+    ColumnType b = args.get(1).type().type();
+    boolean numbers = isNumber(args.get(0).type()) && isNumber(args.get(1).type());
+    boolean strings = isString(args.get(0).type()) && isString(args.get(1).type());
+    if (!numbers && !strings && a != b) {
+      throw new Unsupported();
+    }
+    return Expr.call(op, type, args);
+  }
+
+  private Expr cast(RexCall call, DataType type) {
+    Expr arg = expr(call.getOperands().get(0));
+    ColumnType from = arg.type().type();
+    ColumnType to = type.type();
+    RelDataType target = call.getType();
+    boolean ok;
+    if (from == to) {
+      ok = !isString(type) || target.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
+          || target.getPrecision() >= call.getOperands().get(0).getType().getPrecision();
+    } else if (from.isInteger() && to.isInteger()) {
+      ok = width(to) >= width(from);
+    } else if (to == ColumnType.DOUBLE) {
+      ok = from.isInteger() || from == ColumnType.REAL;
+    } else if (to == ColumnType.REAL) {
+      ok = from.isInteger();
+    } else if (to == ColumnType.VARCHAR) {
+      ok = (from == ColumnType.CHAR && target.getPrecision() >= call.getOperands().get(0)
+          .getType().getPrecision()) || (from.isInteger() && target.getPrecision()
+          >= MAX_INTEGER_CHARS);
+    } else {
+      ok = false;
+    }
+    if (!ok) {
+      throw new Unsupported();
+    }
+    return Expr.call(Op.CAST, type, arg);
+  }
+
+  private Expr like(RexCall call, DataType type) {
+    SqlOperator op = call.getOperator();
+    if ((op != SqlStdOperatorTable.LIKE && op != SqlStdOperatorTable.NOT_LIKE)
+        || call.getOperands().size() != 2
+        || !(call.getOperands().get(1) instanceof RexLiteral pattern)) {
+      throw new Unsupported();
+    }
+    Expr s = expr(call.getOperands().get(0));
+    String p = pattern.getValueAs(String.class);
+    if (!isString(s.type()) || p == null || p.indexOf('_') >= 0 || p.indexOf('\\') >= 0) {
+      throw new Unsupported();
+    }
+    Expr like = new Expr(Op.LIKE, type, List.of(s), p);
+    return op == SqlStdOperatorTable.NOT_LIKE ? Expr.call(Op.NOT, type, like) : like;
+  }
+
+  private Expr extract(RexCall call, DataType type) {
+    RexNode unit = call.getOperands().get(0);
+    Expr date = expr(call.getOperands().get(1));
+    if (!(unit instanceof RexLiteral u) || date.type().type() != ColumnType.DATE) {
+      throw new Unsupported();
+    }
+    TimeUnitRange range = u.getValueAs(TimeUnitRange.class);
+    Op op = range == TimeUnitRange.YEAR ? Op.EXTRACT_YEAR : range == TimeUnitRange.MONTH
+        ? Op.EXTRACT_MONTH : range == TimeUnitRange.DAY ? Op.EXTRACT_DAY : null;
+    if (op == null || !type.type().isInteger()) {
+      throw new Unsupported();
+    }
+    return Expr.call(op, type, date);
+  }
+
+  private Expr datePlus(RexCall call, DataType type, boolean minus) {
+    RexNode interval = call.getOperands().get(1);
+    if (type.type() != ColumnType.DATE || !(interval instanceof RexLiteral lit)
+        || interval.getType().getSqlTypeName() != SqlTypeName.INTERVAL_DAY) {
+      throw new Unsupported();
+    }
+    BigDecimal millis = lit.getValueAs(BigDecimal.class);
+    if (millis == null || millis.remainder(BigDecimal.valueOf(MILLIS_PER_DAY)).signum() != 0) {
+      throw new Unsupported();
+    }
+    long days = millis.longValueExact() / MILLIS_PER_DAY;
+    Expr n = Expr.literal(minus ? -days : days, DataType.of(ColumnType.BIGINT));
+    return Expr.call(Op.DATE_PLUS_DAYS, type, expr(call.getOperands().get(0)), n);
+  }
+
+  private List<Expr> args(RexCall call) {
+    List<Expr> args = new ArrayList<>(call.getOperands().size());
+    for (RexNode operand : call.getOperands()) {
+      args.add(expr(operand));
+    }
+    return args;
+  }
+
+  private static Object literalValue(RexLiteral literal) {
+    if (literal.isNull()) {
+      return null;
+    }
+    SqlTypeName t = literal.getType().getSqlTypeName();
+    switch (t) {
+      case BOOLEAN: return literal.getValueAs(Boolean.class);
+      case CHAR:
+      case VARCHAR: return literal.getValueAs(String.class);
+      case DATE:
+      case TIME: return literal.getValueAs(Integer.class).longValue();
+      case TIMESTAMP: return literal.getValueAs(Long.class);
+      case REAL:
+      case FLOAT:
+      case DOUBLE: return literal.getValueAs(Double.class);
+      default:
+        BigDecimal v = literal.getValueAs(BigDecimal.class);
+        try {
+          return v.longValueExact();
+        } catch (ArithmeticException e) {
+          throw new Unsupported();
+        }
+    }
+  }
+
+  private static DataType type(RelDataType type) {
+    if (!TYPES.contains(type.getSqlTypeName())) {
+      throw new Unsupported();
+    }
+    return ExecTypes.of(type, "expression");
+  }
+
+  private static boolean isType(RexNode node, SqlTypeName name) {
+    return node.getType().getSqlTypeName() == name;
+  }
+
+  private static void requireIntegers(RexCall call) {
+    for (RexNode operand : call.getOperands()) {
+      if (!SqlTypeName.INT_TYPES.contains(operand.getType().getSqlTypeName())) {
+        throw new Unsupported();
+      }
+    }
+  }
+
+  private static boolean isNumber(DataType t) {
+    return t.type().isInteger() || t.type() == ColumnType.REAL || t.type() == ColumnType.DOUBLE;
+  }
+
+  private static boolean isString(DataType t) {
+    return t.type() == ColumnType.CHAR || t.type() == ColumnType.VARCHAR;
+  }
+
+  /** Integer types are declared narrowest first, so their order is their width order. */
+  private static int width(ColumnType t) {
+    return t.ordinal();
+  }
+
+  /** Thrown inside the translator when an expression cannot be vectorized; never escapes. */
+  private static final class Unsupported extends RuntimeException {
+    Unsupported() {
+      super(null, null, false, false);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package io.tally.plan;
+
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.adapter.enumerable.EnumerableFilter;
+import org.apache.calcite.adapter.enumerable.EnumerableProject;
+import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelRule;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Calc;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.rex.RexProgramBuilder;
+import org.apache.calcite.tools.RelBuilderFactory;
+import org.apache.calcite.rel.core.RelFactories;
+
+/**
+ * Turns an enumerable Project, Filter or Calc over a batch producer (a {@link TallyTableScan} or
+ * another {@link TallyBatchCalc}, whose program is merged in) into a {@link TallyBatchCalc} when
+ * every expression can be vectorized. Setting the system property {@value #DISABLE_PROPERTY} to
+ * {@code false} turns the rule off (for A/B comparisons and differential tests).
+ */
+public final class TallyBatchCalcRule extends RelRule<TallyBatchCalcRule.Config> {
+  /** System property that, set to {@code false}, keeps every calc on Calcite's row path. */
+  public static final String DISABLE_PROPERTY = "tally.batch_calc";
+
+  TallyBatchCalcRule(Config config) {
+    super(config);
+  }
+
+  /** Whether the rule may fire, read at each match so tests can switch it. */
+  static boolean enabled() {
+    return !"false".equalsIgnoreCase(System.getProperty(DISABLE_PROPERTY));
+  }
+
+  private static boolean isRowCalc(RelNode rel) {
+    return rel instanceof EnumerableProject || rel instanceof EnumerableFilter
+        || rel instanceof EnumerableCalc;
+  }
+
+  private static boolean isBatchProducer(RelNode rel) {
+    return rel instanceof TallyTableScan || rel instanceof TallyBatchCalc;
+  }
+
+  @Override
+  public boolean matches(RelOptRuleCall call) {
+    return enabled();
+  }
+
+  @Override
+  public void onMatch(RelOptRuleCall call) {
+    RelNode top = call.rel(0);
+    RelNode input = call.rel(1);
+    RexBuilder rexBuilder = top.getCluster().getRexBuilder();
+    RexProgram program = program(top, input, rexBuilder);
+    if (input instanceof TallyBatchCalc bottom) {
+      program = RexProgramBuilder.mergePrograms(program, bottom.getProgram(), rexBuilder);
+      input = bottom.getInput();
+    }
+    TallyBatchCalc calc = TallyBatchCalc.create(input, program);
+    if (calc != null) {
+      call.transformTo(calc);
+    }
+  }
+
+  private static RexProgram program(RelNode top, RelNode input, RexBuilder rexBuilder) {
+    if (top instanceof Calc calc) {
+      return calc.getProgram();
+    }
+    if (top instanceof Project project) {
+      return RexProgram.create(input.getRowType(), project.getProjects(), null,
+          project.getRowType(), rexBuilder);
+    }
+    RexProgramBuilder builder = new RexProgramBuilder(input.getRowType(), rexBuilder);
+    builder.addIdentity();
+    builder.addCondition(((Filter) top).getCondition());
+    return builder.getProgram();
+  }
+
+  /** Rule configuration: operands enumerable Project/Filter/Calc over a batch producer. */
+  public record Config(RelBuilderFactory relBuilderFactory, String description,
+      OperandTransform operandSupplier) implements RelRule.Config {
+    public static final Config DEFAULT = new Config(RelFactories.LOGICAL_BUILDER,
+        "TallyBatchCalcRule",
+        b0 -> b0.operand(RelNode.class).predicate(TallyBatchCalcRule::isRowCalc)
+            .oneInput(b1 -> b1.operand(RelNode.class)
+                .predicate(TallyBatchCalcRule::isBatchProducer).anyInputs()));
+
+    @Override
+    public TallyBatchCalcRule toRule() {
+      return new TallyBatchCalcRule(this);
+    }
+
+    @Override
+    public Config withRelBuilderFactory(RelBuilderFactory factory) {
+      return new Config(factory, description, operandSupplier);
+    }
+
+    @Override
+    public Config withDescription(String newDescription) {
+      return new Config(relBuilderFactory, newDescription, operandSupplier);
+    }
+
+    @Override
+    public Config withOperandSupplier(OperandTransform transform) {
+      return new Config(relBuilderFactory, description, transform);
+    }
+  }
+}
