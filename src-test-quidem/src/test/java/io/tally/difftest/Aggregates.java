@@ -52,8 +52,7 @@ final class Aggregates {
         Ref c = any(x -> x.kind().isOrdered());
         return exact((r.nextBoolean() ? "MIN(" : "MAX(") + distinct(10) + c.sql() + ")");
       }
-      case 6: return new Call(STATS[r.nextInt(STATS.length)] + "(" + distinct(10)
-          + numericValue().sql() + ")", true);
+      case 6: return statistic();
       case 7: {
         Ref b = any(x -> x.kind() == ColumnKind.BOOLEAN);
         return b == null ? exact("COUNT(*)") : exact(BOOLS[r.nextInt(BOOLS.length)] + "("
@@ -66,6 +65,24 @@ final class Aggregates {
       case 9: return anyValue();
       default: return sumLike("SUM");
     }
+  }
+
+  /**
+   * STDDEV_* / VAR_* over a nullable value column; REAL input is cast to DOUBLE. Calcite's stock
+   * operator (the reference) answers 0 instead of NULL for VAR_SAMP of one row of a NOT NULL
+   * column, and squares REAL values in float precision (STDDEV off by up to 15%).
+   */
+  private Call statistic() {
+    List<Ref> values = new ArrayList<>();
+    for (Ref c : src.columns()) {
+      boolean countColumn = !src.fdGroup() && c.sql().equals("x.vl"); // nested: COUNT(*)
+      if (c.kind().isNumeric() && c.role() == Role.VALUE && !countColumn) {
+        values.add(c);
+      }
+    }
+    Ref v = values.get(r.nextInt(values.size()));
+    String arg = v.kind() == ColumnKind.REAL ? "CAST(" + v.sql() + " AS DOUBLE)" : v.sql();
+    return new Call(STATS[r.nextInt(STATS.length)] + "(" + distinct(10) + arg + ")", true);
   }
 
   private Call sumLike(String function) {
