@@ -71,17 +71,25 @@ public final class OperatorClock {
     current = OUTSIDE;
   }
 
+  /**
+   * Charges the time since the last transition to the operator that had control, including a CPU
+   * clock reading taken now (so wall times always add up to the elapsed time).
+   */
   private void charge() {
     long now = System.nanoTime();
-    if (current != OUTSIDE) {
-      long elapsed = now - mark;
-      stats[current].wallNanos += elapsed;
-      pendingWall[current] += elapsed;
-    }
+    chargeCurrent(now - mark);
     mark = now;
     if (now - sampleWall >= CPU_SAMPLE_NANOS) {
       sample(now);
-      mark = System.nanoTime(); // the reading itself is the profiler's time, no operator's
+      mark = System.nanoTime();
+      chargeCurrent(mark - now);
+    }
+  }
+
+  private void chargeCurrent(long elapsed) {
+    if (current != OUTSIDE) {
+      stats[current].wallNanos += elapsed;
+      pendingWall[current] += elapsed;
     }
   }
 
