@@ -144,16 +144,39 @@ public final class ShellSession implements AutoCloseable {
     out.flush();
   }
 
-  /** Asks the running statement to stop; results being printed stop at the next row. */
+  /**
+   * Asks the running statement to stop; results being printed stop at the next row. On a remote
+   * connection the statement is also closed, which is how a {@code tally serve} server learns
+   * of the cancel (Avatica has no cancel request).
+   */
   public void cancel() {
     cancelled = true;
     Statement st = running.get();
     if (st != null) {
       try {
         st.cancel();
+        if (Urls.isRemote(url)) {
+          Connection c = connection;
+          Thread closer = new Thread(() -> closeOnServer(c, st), "tally-remote-cancel");
+          closer.setDaemon(true);
+          closer.start();
+        }
       } catch (SQLException | RuntimeException ignored) {
         // the row loop still stops on the flag
       }
+    }
+  }
+
+  /** Tells a {@code tally serve} server to cancel {@code st} (what Ctrl-C does on a remote connection). */
+  public static void cancelRemote(Connection c, Statement st) throws SQLException {
+    RemoteCancel.closeOnServer(c, st);
+  }
+
+  private static void closeOnServer(Connection c, Statement st) {
+    try {
+      RemoteCancel.closeOnServer(c, st);
+    } catch (SQLException | RuntimeException ignored) {
+      // the server may be gone; the statement is abandoned either way
     }
   }
 

@@ -26,7 +26,8 @@ final class ProgressText {
    */
   static String format(QueryProgress.Snapshot counters, long received, long elapsedNanos, int width) {
     List<String> parts = new ArrayList<>();
-    if (counters != null) {
+    boolean idle = counters == null || (counters.rows() == 0 && counters.groups() == 0);
+    if (!idle) {
       long total = counters.estimatedRows();
       long rows = counters.rows();
       if (total > 0 && rows <= total) {

@@ -4,7 +4,9 @@ import io.tally.jdbc.TallySession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
@@ -22,6 +24,8 @@ final class BackingMeta extends JdbcMeta {
   private static final long DRAIN_POLL_MILLIS = 20;
 
   private final Object lock = new Object();
+  /** Statement ids of running requests (a statement runs at most one request at a time). */
+  private final Map<Integer, Integer> runningStatements = new HashMap<>();
   private int running;
   private boolean stopping;
 
@@ -31,46 +35,67 @@ final class BackingMeta extends JdbcMeta {
 
   @Override public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount,
       int maxRowsInFirstFrame, PrepareCallback callback) throws NoSuchStatementException {
-    begin();
+    begin(h);
     try {
       return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
     } finally {
-      end();
+      end(h);
     }
   }
 
   @Override public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues,
       int maxRowsInFirstFrame) throws NoSuchStatementException {
-    begin();
+    begin(h);
     try {
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
     } finally {
-      end();
+      end(h);
     }
   }
 
   @Override public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount)
       throws NoSuchStatementException, MissingResultsException {
-    begin();
+    begin(h);
     try {
       return super.fetch(h, offset, fetchMaxRowCount);
     } finally {
-      end();
+      end(h);
     }
   }
 
-  private void begin() {
+  /**
+   * Closing a statement whose request still runs is how a remote client cancels (Avatica has no
+   * cancel request; the {@code tally} shell closes the statement on Ctrl-C): cancel the Tally
+   * statements of its connection, wait for the request to return, then close.
+   */
+  @Override public void closeStatement(StatementHandle h) {
+    try {
+      synchronized (lock) {
+        while (runningStatements.containsKey(h.id)) {
+          cancel(getConnectionCache().getIfPresent(h.connectionId));
+          lock.wait(DRAIN_POLL_MILLIS);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    super.closeStatement(h);
+  }
+
+  private void begin(StatementHandle h) {
     synchronized (lock) {
       if (stopping) {
         throw new IllegalStateException("The Tally server is shutting down");
       }
       running++;
+      runningStatements.merge(h.id, 1, Integer::sum);
     }
   }
 
-  private void end() {
+  private void end(StatementHandle h) {
     synchronized (lock) {
       running--;
+      runningStatements.computeIfPresent(h.id, (id, n) -> n == 1 ? null : n - 1);
       lock.notifyAll();
     }
   }
@@ -107,10 +132,14 @@ final class BackingMeta extends JdbcMeta {
   /** Asks every running statement on a Tally backing connection to stop at its next batch. */
   private void cancelRunningStatements() {
     for (Connection c : openConnections()) {
-      TallySession session = TallySession.find(c);
-      if (session != null) {
-        session.cancelStatements();
-      }
+      cancel(c);
+    }
+  }
+
+  private static void cancel(Connection c) {
+    TallySession session = c == null ? null : TallySession.find(c);
+    if (session != null) {
+      session.cancelStatements();
     }
   }
 

@@ -40,7 +40,8 @@ class RemoteTallyTest {
   private static final int QUERIES = 50;
   private static final int SALES_ROWS = 3000;
   private static final String[] REGIONS = {"east", "north", "south", "west"};
-  private static final long GUARD_SECONDS = 120;
+  /** Liveness guard only: eight clients share two cores with the rest of the build. */
+  private static final long GUARD_SECONDS = 900;
 
   /** sales.csv: id, region, qty — deterministic, with the model answers computed alongside. */
   private static Path writeSales(Path dir, Map<String, long[]> model) throws Exception {
@@ -188,6 +189,34 @@ class RemoteTallyTest {
         assertTrue(String.valueOf(e.getMessage()).contains("401"), e.getMessage());
       }
       assertEquals(0, server.openConnections(), "a rejected client gets no backing connection");
+    }
+  }
+
+  @Test void closingARunningRemoteStatementCancelsItOnTheServer(@TempDir Path dir) throws Exception {
+    writeSales(dir, new TreeMap<>());
+    try (TallyServer server = start(dir, null, null);
+         Connection conn = DriverManager.getConnection(server.clientUrl())) {
+      Statement st = conn.createStatement();
+      CompletableFuture<Throwable> run = CompletableFuture.supplyAsync(() -> {
+        try {
+          text(st, "SELECT number % 1000003, COUNT(*) FROM TABLE(numbers(200000000)) GROUP BY 1");
+          return null;
+        } catch (Throwable t) {
+          return t;
+        }
+      });
+      Connection backing = server.meta().openConnections().get(0);
+      while (TallySession.of(backing).progress().snapshot().estimatedRows() == 0 && !run.isDone()) {
+        Thread.sleep(5);
+      }
+      // What the shell does on Ctrl-C for a remote connection (st.close() would wait for the query).
+      RemoteCancelAccess.closeOnServer(conn, st);
+      assertNotNull(run.get(GUARD_SECONDS, TimeUnit.SECONDS), "the query finished instead of being cancelled");
+      assertTrue(TallySession.of(backing).progress().snapshot().rows() < 200_000_000L);
+      assertEquals(0, EngineMemory.root().getAllocatedMemory(), EngineMemory.root().toVerboseString());
+      try (Statement again = conn.createStatement()) {
+        assertEquals("3000\n", text(again, "SELECT COUNT(*) FROM sales"), "the connection stays usable");
+      }
     }
   }
 
