@@ -42,6 +42,8 @@ final class BatchCalcTranslator {
 
   private final RexBuilder rexBuilder;
   private final List<DataType> inputTypes = new ArrayList<>();
+  /** Whether each input column has a type the kernels can read. */
+  private final List<Boolean> readable = new ArrayList<>();
 
   private BatchCalcTranslator(RexBuilder rexBuilder) {
     this.rexBuilder = rexBuilder;
@@ -59,10 +61,11 @@ final class BatchCalcTranslator {
   }
 
   private CalcProgram program(RexProgram program) {
-    for (RelDataTypeField f : program.getInputRowType().getFieldList()) {
-      inputTypes.add(inputType(f.getType()));
-    }
     try {
+      for (RelDataTypeField f : program.getInputRowType().getFieldList()) {
+        inputTypes.add(ExecTypes.of(f.getType(), "column " + f.getName()));
+        readable.add(TYPES.contains(f.getType().getSqlTypeName()));
+      }
       Expr condition = program.getCondition() == null ? null
           : expr(program.expandLocalRef(program.getCondition()));
       List<Expr> projects = new ArrayList<>();
@@ -70,20 +73,15 @@ final class BatchCalcTranslator {
         projects.add(expr(program.expandLocalRef(ref)));
       }
       return new CalcProgram(inputTypes, condition, projects);
-    } catch (Unsupported e) {
+    } catch (Unsupported | ExecTypes.UnsupportedTypeException e) {
       return null;
     }
-  }
-
-  /** The column's runtime type, or null (reading it is then unsupported). */
-  private static DataType inputType(RelDataType type) {
-    return TYPES.contains(type.getSqlTypeName()) ? ExecTypes.of(type, "input") : null;
   }
 
   private Expr expr(RexNode node) {
     DataType type = type(node.getType());
     if (node instanceof RexInputRef ref) {
-      if (inputTypes.get(ref.getIndex()) == null) {
+      if (!readable.get(ref.getIndex())) {
         throw new Unsupported();
       }
       return Expr.input(ref.getIndex(), type);
@@ -214,9 +212,10 @@ final class BatchCalcTranslator {
     } else if (to == ColumnType.REAL) {
       ok = from.isInteger();
     } else if (to == ColumnType.VARCHAR) {
-      ok = (from == ColumnType.CHAR && target.getPrecision() >= call.getOperands().get(0)
-          .getType().getPrecision()) || (from.isInteger() && target.getPrecision()
-          >= MAX_INTEGER_CHARS);
+      boolean unbounded = target.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED;
+      ok = (from == ColumnType.CHAR && (unbounded || target.getPrecision()
+          >= call.getOperands().get(0).getType().getPrecision()))
+          || (from.isInteger() && (unbounded || target.getPrecision() >= MAX_INTEGER_CHARS));
     } else {
       ok = false;
     }

@@ -1,0 +1,110 @@
+package io.tally.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tally.schema.SqlFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where {@link TallyBatchCalc} is planned, and answers at the edges (empty, all filtered). */
+class BatchCalcPlanTest {
+  @TempDir Path dir;
+
+  @AfterEach
+  void noLeaks() {
+    SqlFixture.assertNoArrowMemory();
+  }
+
+  private SqlFixture db() throws Exception {
+    Files.writeString(dir.resolve("t.csv"),
+        "a:INT,s:VARCHAR,\"x:DECIMAL(10,2)\"\n1,abc,1.50\n2,,2.25\n,xyz,\n");
+    return new SqlFixture(dir);
+  }
+
+  @Test
+  void supportedExpressionsAreVectorized() throws Exception {
+    try (SqlFixture db = db()) {
+      for (String sql : List.of("select a + 1, upper(s) from t where a > 1 or s like 'x%'",
+          "select case when a is null then -1 else a * 2 end from t",
+          "select char_length(s) || 'x' from t where s is not null")) {
+        assertTrue(db.explain(sql).contains("TallyBatchCalc("), sql);
+      }
+      assertEquals(List.of(Arrays.asList("3", null), Arrays.asList(null, "XYZ")),
+          db.strings("select a + 1, upper(s) from t where a > 1 or s like 'x%'"));
+    }
+  }
+
+  @Test
+  void unsupportedExpressionsStayOnTheRowPath() throws Exception {
+    try (SqlFixture db = db()) {
+      for (String sql : List.of("select x * 2 from t", "select a + 1.5 from t",
+          "select s from t where s like 'a_c'", "select a, rand() from t",
+          "select trim(s) from t")) {
+        String plan = db.explain(sql);
+        assertFalse(plan.contains("TallyBatchCalc"), plan);
+        assertTrue(plan.contains("EnumerableCalc"), plan);
+      }
+      assertEquals(List.of(List.of("abc")), db.strings("select s from t where s like 'a_c'"));
+    }
+  }
+
+  @Test
+  void filtersDroppingWholeBatchesAndEmptyResults() throws Exception {
+    try (SqlFixture db = db()) {
+      assertEquals(List.of(List.of("1")), db.strings(
+          "select count(*) from table(numbers(300000)) where mod(number, 300000) = 299999"));
+      assertEquals(List.of(List.of("0")), db.strings(
+          "select count(*) from table(numbers(100000)) where number < 0"));
+      assertEquals(List.of(), db.strings(
+          "select number * 2 from table(numbers(100000)) where number > 100000"));
+      assertEquals(List.of(Arrays.asList("0", null)), db.strings(
+          "select count(*), sum(number + 1) from table(numbers(0)) where number >= 0"));
+      assertEquals(List.of(List.of("199999", "199998")), db.strings(
+          "select number + 100000, number * 2 from table(numbers(200000))"
+              + " where number = 99999 or number = 149999 and false"));
+    }
+  }
+
+  @Test
+  void blockedAggregateReadsTheCalcsBatches() throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:tally:");
+         Statement s = c.createStatement()) {
+      String sql = "select number % 10, count(*), sum(number + 1) from table(numbers(100000))"
+          + " group by number % 10";
+      StringBuilder plan = new StringBuilder();
+      try (ResultSet rs = s.executeQuery("explain plan for " + sql)) {
+        while (rs.next()) {
+          plan.append(rs.getString(1));
+        }
+      }
+      String text = plan.toString();
+      assertTrue(text.matches("(?s)EnumerableBlockedAggregate[^\\n]*\\n\\s+TallyBatchCalc.*"),
+          text);
+      long groups = 0;
+      try (ResultSet rs = s.executeQuery(sql + " order by 1")) {
+        while (rs.next()) {
+          long k = rs.getLong(1);
+          assertEquals(10_000, rs.getLong(2));
+          long expected = 0;
+          for (long n = k; n < 100_000; n += 10) {
+            expected += n + 1;
+          }
+          assertEquals(expected, rs.getLong(3));
+          groups++;
+        }
+      }
+      assertEquals(10, groups);
+    }
+  }
+}
