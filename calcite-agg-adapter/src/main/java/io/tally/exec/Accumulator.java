@@ -41,6 +41,28 @@ abstract class Accumulator implements AutoCloseable {
     }
   }
 
+  /** Upper bound of the bytes {@link #ensureGroups}{@code (groups)} newly allocates. */
+  long stateGrowthBound(int groups) {
+    long bytes = 0;
+    for (StateColumn c : columns) {
+      bytes += c.growthBound(groups);
+    }
+    return bytes;
+  }
+
+  /**
+   * Upper bound of the bytes {@link #update} of the bound arguments into {@code gids} newly
+   * allocates (after {@link #ensureGroups}); fixed-width states allocate nothing.
+   */
+  long updateBound(int[] gids, int n) {
+    return 0;
+  }
+
+  /** Upper bound of the bytes {@link #merge} of {@code states} into {@code gids} newly allocates. */
+  long mergeBound(List<FieldVector> states, int[] gids, int n) {
+    return 0;
+  }
+
   void bind(DecodedColumn[] arguments) {
     this.args = arguments;
   }

@@ -1,10 +1,12 @@
 package io.tally.exec;
 
+import io.tally.spill.SpillOptions;
 import java.io.Serializable;
 
 /**
- * Runtime knobs of one aggregation: groups per block ({@code block_size}, a power of two) and
- * how results are emitted. The memory limit is the query's {@link io.tally.memory.MemoryPool}.
+ * Runtime knobs of one aggregation: groups per block ({@code block_size}, a power of two), how
+ * results are emitted, and how it spills ({@link SpillOptions}). The memory limit is the query's
+ * {@link io.tally.memory.MemoryPool}.
  */
 public final class AggregateConfig implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -22,12 +24,17 @@ public final class AggregateConfig implements Serializable {
   private final int blockSize;
   private final EmitMode emit;
   private final long hashMask;
+  private final SpillOptions spill;
 
   public AggregateConfig(int blockSize, EmitMode emit) {
-    this(blockSize, emit, -1L);
+    this(blockSize, emit, SpillOptions.defaults());
   }
 
-  private AggregateConfig(int blockSize, EmitMode emit, long hashMask) {
+  public AggregateConfig(int blockSize, EmitMode emit, SpillOptions spill) {
+    this(blockSize, emit, -1L, spill);
+  }
+
+  private AggregateConfig(int blockSize, EmitMode emit, long hashMask, SpillOptions spill) {
     BlockLayout.of(blockSize);
     if (emit == null) {
       throw new IllegalArgumentException("emit mode is required");
@@ -35,6 +42,19 @@ public final class AggregateConfig implements Serializable {
     this.blockSize = blockSize;
     this.emit = emit;
     this.hashMask = hashMask;
+    if (spill == null) {
+      throw new IllegalArgumentException("spill options are required");
+    }
+    this.spill = spill;
+  }
+
+  public SpillOptions spill() {
+    return spill;
+  }
+
+  /** A copy spilling as {@code options} say. */
+  public AggregateConfig withSpill(SpillOptions options) {
+    return new AggregateConfig(blockSize, emit, hashMask, options);
   }
 
   public static AggregateConfig defaults() {
@@ -51,7 +71,7 @@ public final class AggregateConfig implements Serializable {
 
   /** Test hook: a copy whose row hashes are ANDed with {@code mask} to force collisions. */
   AggregateConfig withHashMaskForTesting(long mask) {
-    return new AggregateConfig(blockSize, emit, mask);
+    return new AggregateConfig(blockSize, emit, mask, spill);
   }
 
   long hashMask() {
@@ -60,6 +80,7 @@ public final class AggregateConfig implements Serializable {
 
   @Override
   public String toString() {
-    return "block_size=" + blockSize + ", emit=" + emit.name().toLowerCase(java.util.Locale.ROOT);
+    return "block_size=" + blockSize + ", emit=" + emit.name().toLowerCase(java.util.Locale.ROOT)
+        + ", " + spill;
   }
 }

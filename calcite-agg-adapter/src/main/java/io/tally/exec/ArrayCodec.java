@@ -20,7 +20,7 @@ final class ArrayCodec {
    * Encodes rows {@code 0..n-1} of {@code list} into {@code out} (grown if needed), filling
    * {@code offsets}; NULL arrays (already marked in {@code nulls}) encode as empty.
    */
-  static byte[] encodeBatch(ListVector list, int n, byte[] nulls, int[] offsets, byte[] out) {
+  static byte[] encodeBatch(ListVector list, int first, int n, byte[] nulls, int[] offsets, byte[] out) {
     if (!(list.getDataVector() instanceof VarCharVector)) {
       throw new TallyException("VARCHAR ARRAY input must be a ListVector of VarCharVector, got "
           + list.getDataVector().getClass().getSimpleName());
@@ -33,8 +33,8 @@ final class ArrayCodec {
       if (nulls[i] != 0) {
         continue;
       }
-      int from = listOffsets.getInt((long) i * 4);
-      int to = listOffsets.getInt((long) (i + 1) * 4);
+      int from = listOffsets.getInt((long) (first + i) * 4);
+      int to = listOffsets.getInt((long) (first + i + 1) * 4);
       out = grow(out, pos + 4);
       pos = putInt(out, pos, to - from);
       for (int j = from; j < to; j++) {

@@ -16,18 +16,15 @@ final class BlockEmitter {
   private static final int VAR_VALUE_ESTIMATE = 20;
   private final Schema schema;
   private final List<DataType> types;
-  private final GroupHashTable table;
-  private final List<Accumulator> accumulators;
+  private final SinkState sink;
   private final BlockLayout layout;
   private final OperatorMemory memory;
   private final int keyCount;
 
-  BlockEmitter(AggregateSpec spec, GroupHashTable table, List<Accumulator> accumulators,
-      BlockLayout layout, OperatorMemory memory) {
+  BlockEmitter(AggregateSpec spec, SinkState sink, BlockLayout layout, OperatorMemory memory) {
     this.schema = spec.outputSchema();
     this.types = spec.outputTypes();
-    this.table = table;
-    this.accumulators = accumulators;
+    this.sink = sink;
     this.layout = layout;
     this.memory = memory;
     this.keyCount = spec.groupKeys().size();
@@ -38,6 +35,8 @@ final class BlockEmitter {
 
   /** Builds block {@code block}'s output batch; the block itself stays allocated. */
   Batch emit(int block) {
+    GroupHashTable table = sink.table;
+    List<Accumulator> accumulators = sink.accumulators;
     int rows = layout.rowsIn(block, table.groupCount());
     long reserved = estimate(rows);
     memory.reserve(reserved);
@@ -79,6 +78,7 @@ final class BlockEmitter {
    * (and its intermediate batch) is released as soon as it has been copied.
    */
   Batch emitAll(java.util.function.IntConsumer releaseBlock) {
+    GroupHashTable table = sink.table;
     int total = table.groupCount();
     long reserved = estimate(total);
     memory.reserve(reserved);

@@ -17,6 +17,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the index), then {@link #nextBlock} until {@code null} (one block of groups per batch, each
  * block's keys and states freed as soon as its batch is built, the batch itself when the next
  * one is requested), and {@link #close} at any point. Single-threaded.
+ *
+ * <p>Under a memory limit: before the sink grows it asks {@link #gate} whether the bytes it may
+ * need fit the pool; if not, every group is spilled ({@link AggregateSpiller}) and building goes
+ * on in an empty table. If anything was spilled, {@link #finish} spills the rest too and the drain
+ * merges one partition at a time and emits its blocks before loading the next.
  */
 public final class BlockedAggregator implements AutoCloseable {
   private enum Phase { BUILDING, DRAINING, DONE, FAILED, CLOSED }
@@ -34,6 +39,8 @@ public final class BlockedAggregator implements AutoCloseable {
   private BlockEmitter.Batch current;
   private final Deque<BlockEmitter.Batch> materialized = new ArrayDeque<>();
   private PartialStates partialStates;
+  private AggregateSpiller spiller;
+  private boolean partitionLoaded;
   private long buildStart = -1;
   private long finishedAt;
   private long lastBatchAt;
@@ -51,7 +58,8 @@ public final class BlockedAggregator implements AutoCloseable {
     this.memory = new OperatorMemory(operatorName, parent, pool);
     try {
       this.sink = new SinkState(spec, layout, memory, config.hashMask());
-      this.emitter = new BlockEmitter(spec, sink.table, sink.accumulators, layout, memory);
+      this.emitter = new BlockEmitter(spec, sink, layout, memory);
+      sink.setGate(this::gate);
     } catch (RuntimeException e) {
       memory.close();
       throw e;
@@ -108,6 +116,7 @@ public final class BlockedAggregator implements AutoCloseable {
    * format spilling writes. Fails for DISTINCT calls that keep a value set.
    */
   public Schema partialSchema() {
+    partials().requireNoSideStreams("partialSchema");
     return partials().schema();
   }
 
@@ -124,6 +133,7 @@ public final class BlockedAggregator implements AutoCloseable {
   /** Block {@code block}'s keys and states as a partial batch from {@code target}; caller closes it. */
   public VectorSchemaRoot serializeBlock(int block, BufferAllocator target) {
     require(Phase.BUILDING, "serializeBlock");
+    partials().requireNoSideStreams("serializeBlock");
     return partials().serialize(block, target);
   }
 
@@ -131,6 +141,7 @@ public final class BlockedAggregator implements AutoCloseable {
   public void mergePartial(VectorSchemaRoot partial) {
     require(Phase.BUILDING, "mergePartial");
     checkCancelled();
+    partials().requireNoSideStreams("mergePartial");
     try {
       partials().merge(partial);
     } catch (RuntimeException e) {
@@ -145,6 +156,55 @@ public final class BlockedAggregator implements AutoCloseable {
       partialStates = new PartialStates(sink, spec);
     }
     return partialStates;
+  }
+
+  /**
+   * The sink's memory check: fine if {@code bound} bytes are available in the pool; otherwise,
+   * while building (and if {@code mayFree}) spill every group and check again; while merging a
+   * spilled partition, report that the partition must be split.
+   */
+  private boolean gate(java.util.function.LongSupplier bound, boolean mayFree) {
+    long need = bound.getAsLong();
+    if (need <= memory.available()) {
+      return false;
+    }
+    if (spiller != null && spiller.merging()) {
+      throw new PartitionOverflowException(need, memory.limit());
+    }
+    if (!mayFree) {
+      throw limitError(need, "even right after spilling");
+    }
+    spill();
+    need = bound.getAsLong();
+    if (need > memory.available()) {
+      throw limitError(need, "even with every group spilled");
+    }
+    return true;
+  }
+
+  private void spill() {
+    if (spiller == null) {
+      spiller = new AggregateSpiller(sink, partials(), config.spill(), memory, layout, spec);
+    }
+    spiller.spill();
+    metrics.spillCount++;
+  }
+
+  private io.tally.memory.MemoryLimitExceededException limitError(long need, String when) {
+    return new io.tally.memory.MemoryLimitExceededException("Operator " + memory.name()
+        + " exceeded memory_limit " + MemoryPool.formatBytes(memory.limit()) + ": it needs "
+        + MemoryPool.formatBytes(need) + " to aggregate the next rows " + when + ", but only "
+        + MemoryPool.formatBytes(Math.max(0, memory.available())) + " is free");
+  }
+
+  /** Whether this operator has spilled groups to disk. */
+  public boolean spilled() {
+    return spiller != null && spiller.spilled();
+  }
+
+  /** Where this operator's spill files are (null before the first spill or after close). */
+  public java.nio.file.Path spillDirectory() {
+    return spiller == null ? null : spiller.directoryPath();
   }
 
   /** Sinks every batch of {@code cursor} (the caller still closes the cursor). */
@@ -163,6 +223,10 @@ public final class BlockedAggregator implements AutoCloseable {
     finishedAt = now;
     lastBatchAt = now;
     metrics.buildNanos = buildStart < 0 ? 0 : now - buildStart;
+    if (spilled()) {
+      finishSpilled();
+      return;
+    }
     sink.finish();
     metrics.groups = sink.table.groupCount();
     metrics.blocks = sink.table.blockCount();
@@ -180,6 +244,65 @@ public final class BlockedAggregator implements AutoCloseable {
     }
   }
 
+  /** Spills the last groups and prepares the partition-by-partition drain. */
+  private void finishSpilled() {
+    try {
+      spill();
+      spiller.finishWriting();
+      phase = Phase.DRAINING;
+      copySpillMetrics();
+      if (config.emit() == AggregateConfig.EmitMode.ALL) {
+        BlockEmitter.Batch b;
+        while ((b = nextSpilledBatch()) != null) {
+          materialized.add(b);
+        }
+      }
+    } catch (RuntimeException e) {
+      phase = Phase.FAILED;
+      throw e;
+    }
+  }
+
+  /** The next block of the spilled drain, loading (merging) the next partition when needed. */
+  private BlockEmitter.Batch nextSpilledBatch() {
+    while (true) {
+      if (partitionLoaded && nextBlock < sink.table.blockCount()) {
+        return emitAndRelease();
+      }
+      if (partitionLoaded) {
+        sink.reset();
+        partitionLoaded = false;
+      }
+      boolean loaded = spiller.loadNext();
+      copySpillMetrics();
+      if (!loaded) {
+        return null;
+      }
+      partitionLoaded = true;
+      nextBlock = 0;
+      metrics.groups += sink.table.groupCount();
+      metrics.blocks += sink.table.blockCount();
+    }
+  }
+
+  private void copySpillMetrics() {
+    io.tally.spill.SpillCounters c = spiller.counters();
+    metrics.spillWriteCount = c.writeCount;
+    metrics.spillWriteBytes = c.writeBytes;
+    metrics.spillWriteNanos = c.writeNanos;
+    metrics.spillReadCount = c.readCount;
+    metrics.spillReadBytes = c.readBytes;
+    metrics.spillReadNanos = c.readNanos;
+    metrics.spillWaitNanos = c.waitNanos;
+    metrics.spillFiles = c.files;
+    metrics.spilledBytes = c.writeBytes;
+    metrics.spillPartitions = spiller.partitions;
+    metrics.spilledPartitions = spiller.partitions;
+    metrics.spillDepth = spiller.maxLevel;
+    metrics.spillStateBytes = spiller.stateBytes;
+    metrics.spillFormat = config.spill().format().name().toLowerCase(java.util.Locale.ROOT);
+  }
+
   /**
    * The next output batch, or {@code null} when all groups have been returned. The batch stays
    * valid until the next call or {@link #close()}; with emit BLOCKED it is exactly one block,
@@ -195,6 +318,8 @@ public final class BlockedAggregator implements AutoCloseable {
     try {
       if (config.emit() == AggregateConfig.EmitMode.ALL) {
         current = materialized.poll();
+      } else if (spilled()) {
+        current = nextSpilledBatch();
       } else if (nextBlock < sink.table.blockCount()) {
         current = emitAndRelease();
       }
@@ -288,6 +413,9 @@ public final class BlockedAggregator implements AutoCloseable {
       }
       materialized.clear();
       sink.close();
+      if (spiller != null) {
+        spiller.close();
+      }
     } finally {
       memory.close();
     }

@@ -26,6 +26,8 @@ final class BytesValueAccumulator extends Accumulator {
   private final List<ArrowBuf> regions = new ArrayList<>();
   private final List<long[]> usage = new ArrayList<>();
   private byte[] scratch = new byte[64];
+  private final RegionGrowth growth = new RegionGrowth();
+  private long[] rowBytes = new long[0];
 
   BytesValueAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
     super(call, layout, memory);
@@ -76,6 +78,27 @@ final class BytesValueAccumulator extends Accumulator {
         store(blk, slot, a, i, true);
       }
     }
+  }
+
+  @Override
+  long updateBound(int[] gids, int n) {
+    return valueBound(args[0], gids, n);
+  }
+
+  @Override
+  long mergeBound(List<FieldVector> states, int[] gids, int n) {
+    return valueBound(decode(states.get(0), input, n), gids, n);
+  }
+
+  private long valueBound(DecodedColumn a, int[] gids, int n) {
+    if (rowBytes.length < n) {
+      rowBytes = new long[n];
+    }
+    for (int i = 0; i < n; i++) {
+      rowBytes[i] = a.nulls[i] != 0 ? 0 : a.offsets[i + 1] - a.offsets[i];
+    }
+    return growth.bound(gids, n, rowBytes, layout, memory, regions,
+        blk -> usage.get(blk)[0], INITIAL_REGION_BYTES);
   }
 
   private boolean better(int blk, int slot, DecodedColumn a, int i) {

@@ -47,17 +47,27 @@ final class DecodedColumn {
 
   /** Decodes {@code vector}'s first {@code n} rows; fails naming the column on a type mismatch. */
   void decode(FieldVector vector, int n) {
+    decode(vector, 0, n);
+  }
+
+  /** Decodes rows {@code from .. from+n-1} of {@code vector} into positions {@code 0..n-1}. */
+  void decode(FieldVector vector, int from, int n) {
     ensure(n);
     rows = n;
     for (int i = 0; i < n; i++) {
-      nulls[i] = (byte) (vector.isNull(i) ? 1 : 0);
+      nulls[i] = (byte) (vector.isNull(from + i) ? 1 : 0);
     }
     switch (type.family()) {
-      case LONG: decodeLong(vector, n); break;
-      case DOUBLE: decodeDouble(vector, n); break;
-      case DECIMAL: decodeDecimal(vector, n); break;
-      default: decodeBytes(vector, n); break;
+      case LONG: decodeLong(vector, from, n); break;
+      case DOUBLE: decodeDouble(vector, from, n); break;
+      case DECIMAL: decodeDecimal(vector, from, n); break;
+      default: decodeBytes(vector, from, n); break;
     }
+  }
+
+  /** Total bytes of the non-NULL values of a BYTES-family column (0 for other families). */
+  long byteCount() {
+    return type.family() == ColumnType.Family.BYTES ? offsets[rows] - offsets[0] : 0;
   }
 
   /** Makes this a column of {@code n} NULLs (a key left out of a grouping set). */
@@ -118,12 +128,12 @@ final class DecodedColumn {
     }
   }
 
-  private void decodeLong(FieldVector v, int n) {
+  private void decodeLong(FieldVector v, int from, int n) {
     long[] out = longs;
     if (type.type() == ColumnType.BOOLEAN && v instanceof BitVector) {
       BitVector b = (BitVector) v;
       for (int i = 0; i < n; i++) {
-        out[i] = nulls[i] != 0 ? 0 : b.get(i);
+        out[i] = nulls[i] != 0 ? 0 : b.get(from + i);
       }
       return;
     }
@@ -144,7 +154,7 @@ final class DecodedColumn {
     }
     ArrowBuf data = v.getDataBuffer();
     for (int i = 0; i < n; i++) {
-      long at = (long) i * width;
+      long at = (long) (from + i) * width;
       switch (width) {
         case 1: out[i] = data.getByte(at); break;
         case 2: out[i] = data.getShort(at); break;
@@ -154,26 +164,26 @@ final class DecodedColumn {
     }
   }
 
-  private void decodeDouble(FieldVector v, int n) {
+  private void decodeDouble(FieldVector v, int from, int n) {
     ArrowBuf data = v.getDataBuffer();
     if (type.type() == ColumnType.REAL) {
       if (!(v instanceof Float4Vector)) {
         throw mismatch(v, Float4Vector.class);
       }
       for (int i = 0; i < n; i++) {
-        doubles[i] = nulls[i] != 0 ? 0 : data.getFloat((long) i * 4);
+        doubles[i] = nulls[i] != 0 ? 0 : data.getFloat((long) (from + i) * 4);
       }
     } else {
       if (!(v instanceof Float8Vector)) {
         throw mismatch(v, Float8Vector.class);
       }
       for (int i = 0; i < n; i++) {
-        doubles[i] = nulls[i] != 0 ? 0 : data.getDouble((long) i * 8);
+        doubles[i] = nulls[i] != 0 ? 0 : data.getDouble((long) (from + i) * 8);
       }
     }
   }
 
-  private void decodeDecimal(FieldVector v, int n) {
+  private void decodeDecimal(FieldVector v, int from, int n) {
     if (!(v instanceof DecimalVector)) {
       throw mismatch(v, DecimalVector.class);
     }
@@ -185,17 +195,17 @@ final class DecodedColumn {
     ArrowBuf data = d.getDataBuffer();
     for (int i = 0; i < n; i++) {
       boolean isNull = nulls[i] != 0;
-      longs[i] = isNull ? 0 : data.getLong((long) i * 16);
-      highs[i] = isNull ? 0 : data.getLong((long) i * 16 + 8);
+      longs[i] = isNull ? 0 : data.getLong((long) (from + i) * 16);
+      highs[i] = isNull ? 0 : data.getLong((long) (from + i) * 16 + 8);
     }
   }
 
-  private void decodeBytes(FieldVector v, int n) {
+  private void decodeBytes(FieldVector v, int from, int n) {
     if (type.type() == ColumnType.VARCHAR_ARRAY) {
       if (!(v instanceof ListVector)) {
         throw mismatch(v, ListVector.class);
       }
-      bytes = ArrayCodec.encodeBatch((ListVector) v, n, nulls, offsets, bytes);
+      bytes = ArrayCodec.encodeBatch((ListVector) v, from, n, nulls, offsets, bytes);
       return;
     }
     Class<?> expected = type.type() == ColumnType.VARBINARY ? VarBinaryVector.class : VarCharVector.class;
@@ -204,15 +214,15 @@ final class DecodedColumn {
     }
     BaseVariableWidthVector vv = (BaseVariableWidthVector) v;
     ArrowBuf offs = vv.getOffsetBuffer();
-    int base = n == 0 ? 0 : offs.getInt(0);
-    int end = n == 0 ? 0 : offs.getInt((long) n * 4);
+    int base = n == 0 ? 0 : offs.getInt((long) from * 4);
+    int end = n == 0 ? 0 : offs.getInt((long) (from + n) * 4);
     int len = end - base;
     if (bytes.length < len) {
       bytes = new byte[Math.max(len, bytes.length * 2)];
     }
     vv.getDataBuffer().getBytes(base, bytes, 0, len);
     for (int i = 0; i <= n; i++) {
-      offsets[i] = offs.getInt((long) i * 4) - base;
+      offsets[i] = offs.getInt((long) (from + i) * 4) - base;
     }
   }
 

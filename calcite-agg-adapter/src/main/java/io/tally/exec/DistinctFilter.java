@@ -34,6 +34,20 @@ final class DistinctFilter implements AutoCloseable {
     this.seen = table;
   }
 
+  /** Upper bound of the bytes filtering {@code n} rows of {@code args} newly allocates. */
+  long growthBound(int n, DecodedColumn[] args) {
+    long[] varBytes = new long[args.length + 1];
+    for (int a = 0; a < args.length; a++) {
+      varBytes[a + 1] = args[a].byteCount();
+    }
+    return seen.growthBound(n, varBytes);
+  }
+
+  /** The (group id, arguments) pairs seen so far, as a table whose key 0 is the group id. */
+  GroupHashTable pairs() {
+    return seen;
+  }
+
   /** Sets {@code gids[i]} to -1 for rows whose (group, arguments) pair was seen before. */
   void filter(int[] gids, int n, DecodedColumn[] args) {
     if (skip.length < n) {

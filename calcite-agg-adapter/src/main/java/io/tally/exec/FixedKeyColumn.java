@@ -76,6 +76,29 @@ final class FixedKeyColumn extends KeyColumn {
   }
 
   @Override
+  void writeRows(int[] gids, int n, FieldVector out) {
+    for (int i = 0; i < n; i++) {
+      int gid = gids[i];
+      if (storedNull(gid)) {
+        out.setNull(i);
+        continue;
+      }
+      ArrowBuf buf = blocks.get(gid >>> layout.shift());
+      long at = (long) (gid & layout.mask()) * 8 * words;
+      writeValue(out, i, buf, at);
+    }
+  }
+
+  private void writeValue(FieldVector out, int i, ArrowBuf buf, long at) {
+    long lo = buf.getLong(at);
+    switch (type.family()) {
+      case LONG: VectorWriter.setLong(out, type, i, lo, "group key"); break;
+      case DOUBLE: VectorWriter.setDouble(out, type, i, Double.longBitsToDouble(lo), "group key"); break;
+      default: VectorWriter.setDecimal128(out, type, i, lo, buf.getLong(at + 8), type.scale(), "group key");
+    }
+  }
+
+  @Override
   void write(int block, int rows, FieldVector out) {
     ArrowBuf buf = blocks.get(block);
     ArrowBuf flags = nulls.get(block);

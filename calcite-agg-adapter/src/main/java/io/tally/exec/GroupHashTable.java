@@ -150,6 +150,28 @@ final class GroupHashTable implements AutoCloseable {
     growAt = (int) ((long) newCapacity * LOAD_NUMERATOR / LOAD_DENOMINATOR);
   }
 
+  /**
+   * Upper bound of the bytes resolving {@code n} rows could newly allocate: a grown index (old
+   * and new coexist while rehashing) and every key column's growth if all rows were new groups;
+   * {@code varBytes[k]} is the total byte length of key {@code k}'s values in those rows.
+   */
+  long growthBound(int n, long[] varBytes) {
+    long bytes = 0;
+    long after = (long) groups + n;
+    if (after >= growAt) {
+      long cap = capacity;
+      while (cap * LOAD_NUMERATOR / LOAD_DENOMINATOR <= after) {
+        cap *= 2;
+      }
+      bytes += 2 * memory.rounded(cap * SLOT_BYTES);
+    }
+    int to = (int) Math.min(Integer.MAX_VALUE, after);
+    for (int k = 0; k < keys.length; k++) {
+      bytes += keys[k].growthBound(groups, to, varBytes[k]);
+    }
+    return bytes;
+  }
+
   int groupCount() {
     return groups;
   }

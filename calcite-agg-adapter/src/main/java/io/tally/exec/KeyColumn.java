@@ -65,6 +65,32 @@ abstract class KeyColumn implements AutoCloseable {
     }
   }
 
+  /**
+   * Upper bound of the bytes this column newly allocates while the table goes from
+   * {@code before} to at most {@code after} groups whose key bytes total {@code varBytes}.
+   */
+  long growthBound(int before, int after, long varBytes) {
+    long perGroup = valueWidth() + 1L;
+    long bytes = 0;
+    if (before < layout.size() && after > firstCapacity) {
+      bytes += 2 * memory.rounded(layout.firstBlockCapacity(Math.min(after, layout.size())) * perGroup);
+    }
+    int newBlocks = Math.max(0, layout.blocksFor(after) - Math.max(1, layout.blocksFor(before)));
+    bytes += newBlocks * memory.rounded(layout.size() * perGroup);
+    return bytes + regionGrowthBound(newBlocks, varBytes);
+  }
+
+  /** Extra bytes for variable-width key bytes; none for fixed-width keys. */
+  long regionGrowthBound(int newBlocks, long varBytes) {
+    return 0;
+  }
+
+  /**
+   * Writes the keys of groups {@code gids[0..n-1]} (any blocks, in that order) into rows
+   * {@code 0..n-1} of {@code out}.
+   */
+  abstract void writeRows(int[] gids, int n, FieldVector out);
+
   /** Grows block 0 so it holds {@code groups} groups (no-op if it already does). */
   void growFirstBlock(int groups) {
     if (groups <= firstCapacity) {

@@ -27,6 +27,8 @@ final class ListAccumulator extends Accumulator {
   private final List<ArrowBuf> regions = new ArrayList<>();
   private final List<long[]> used = new ArrayList<>();
   private byte[] out = new byte[256];
+  private final RegionGrowth growth = new RegionGrowth();
+  private long[] rowBytes = new long[0];
 
   ListAccumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
     super(call, layout, memory);
@@ -64,6 +66,42 @@ final class ListAccumulator extends Accumulator {
         append(g, x.bytes, itemFrom, itemLen, sep.bytes, sep.offsets[i], sep.offsets[i + 1] - sep.offsets[i]);
       }
     }
+  }
+
+  @Override
+  long updateBound(int[] gids, int n) {
+    DecodedColumn x = args[0];
+    DecodedColumn sep = args.length > 1 ? args[1] : null;
+    ensureRowBytes(n);
+    for (int i = 0; i < n; i++) {
+      long sepLen = sep == null || sep.nulls[i] != 0 ? 1 : sep.offsets[i + 1] - sep.offsets[i];
+      rowBytes[i] = HEADER + sepLen + (x.nulls[i] != 0 ? 0 : x.offsets[i + 1] - x.offsets[i]);
+    }
+    return regionBound(gids, n);
+  }
+
+  @Override
+  long mergeBound(List<FieldVector> states, int[] gids, int n) {
+    DecodedColumn items = decode(states.get(0), ARRAY, n);
+    DecodedColumn seps = listagg ? decode(states.get(1), ARRAY, n) : null;
+    ensureRowBytes(n);
+    for (int i = 0; i < n; i++) {
+      long encoded = items.offsets[i + 1] - items.offsets[i]
+          + (seps == null ? 0 : seps.offsets[i + 1] - seps.offsets[i]);
+      rowBytes[i] = (HEADER + 1) * encoded;
+    }
+    return regionBound(gids, n);
+  }
+
+  private void ensureRowBytes(int n) {
+    if (rowBytes.length < n) {
+      rowBytes = new long[n];
+    }
+  }
+
+  private long regionBound(int[] gids, int n) {
+    return growth.bound(gids, n, rowBytes, layout, memory, regions, blk -> used.get(blk)[0],
+        INITIAL_REGION_BYTES);
   }
 
   private void append(int g, byte[] item, int itemFrom, int itemLen, byte[] sep, int sepFrom, int sepLen) {

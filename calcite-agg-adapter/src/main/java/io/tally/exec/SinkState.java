@@ -6,15 +6,22 @@ import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The build side of {@link BlockedAggregator}: decodes each batch once, resolves group ids per
- * grouping set into an {@code int[]}, then runs one update loop per aggregate call (after its
- * FILTER and DISTINCT). With several grouping sets a hidden INTEGER key holds the set's index,
- * and keys outside a set are fed as NULL.
+ * The build side of {@link BlockedAggregator}: decodes each batch in chunks of
+ * {@link #CHUNK_ROWS} rows, resolves group ids per grouping set into an {@code int[]}, then runs
+ * one update loop per aggregate call (after its FILTER and DISTINCT). With several grouping sets
+ * a hidden INTEGER key holds the set's index, and keys outside a set are fed as NULL.
+ *
+ * <p>Before each chunk resolves, and again before it updates, the bytes it could allocate are
+ * bounded and put to the {@link MemoryGate}, which may spill the groups and {@link #reset} this
+ * sink. Spilling between resolve and update is safe: new groups still hold empty states.
  */
 final class SinkState implements AutoCloseable {
+  /** Rows resolved between two memory checks: small enough that the bound stays tight. */
+  static final int CHUNK_ROWS = 1024;
   /** Functions whose result ignores duplicates, so DISTINCT needs no filter table. */
   private static final Set<AggKind> DUPLICATE_INSENSITIVE = EnumSet.of(AggKind.MIN, AggKind.MAX,
       AggKind.ANY_VALUE, AggKind.BOOL_AND, AggKind.BOOL_OR, AggKind.BIT_AND, AggKind.BIT_OR,
@@ -22,60 +29,76 @@ final class SinkState implements AutoCloseable {
   private static final DataType SET_ID = new DataType(ColumnType.INTEGER, 0, 0, false);
 
   private final AggregateSpec spec;
+  private final BlockLayout layout;
+  private final OperatorMemory memory;
+  private final long hashMask;
   private final List<BitSet> sets;
-  final GroupHashTable table;
+  GroupHashTable table;
   final List<Accumulator> accumulators = new ArrayList<>();
-  private final DistinctFilter[] distinct;
+  private DistinctFilter[] distinct;
   private final DecodedColumn[] decoded;
   private final DecodedColumn[] nullKeys;
   private final DecodedColumn setIdInput;
   private final DecodedColumn[] keyInputs;
   private final DecodedColumn[][] callArgs;
   private final boolean constantGroup;
+  private MemoryGate gate = MemoryGate.OPEN;
   private int[] gids = new int[0];
   private int[] callGids = new int[0];
 
   SinkState(AggregateSpec spec, BlockLayout layout, OperatorMemory memory, long hashMask) {
     this.spec = spec;
+    this.layout = layout;
+    this.memory = memory;
+    this.hashMask = hashMask;
     this.sets = spec.groupingSets();
     List<DataType> types = spec.inputTypes();
     List<Integer> keys = spec.groupKeys();
-    List<KeyColumn> keyColumns = new ArrayList<>();
     decoded = new DecodedColumn[types.size()];
     nullKeys = new DecodedColumn[keys.size()];
     for (int k = 0; k < keys.size(); k++) {
-      DataType t = types.get(keys.get(k));
-      keyColumns.add(KeyColumn.create(t, layout, memory));
-      nullKeys[k] = new DecodedColumn(t, "null key");
+      nullKeys[k] = new DecodedColumn(types.get(keys.get(k)), "null key");
       use(keys.get(k));
+    }
+    setIdInput = new DecodedColumn(SET_ID, "grouping set id");
+    keyInputs = new DecodedColumn[keys.size() + (sets.size() > 1 ? 1 : 0)];
+    constantGroup = keyInputs.length == 0;
+    List<AggregateCall> calls = spec.calls();
+    callArgs = new DecodedColumn[calls.size()][];
+    for (int c = 0; c < calls.size(); c++) {
+      AggregateCall call = calls.get(c);
+      callArgs[c] = new DecodedColumn[call.args().size()];
+      for (int a = 0; a < call.args().size(); a++) {
+        callArgs[c][a] = use(call.args().get(a));
+      }
+      if (call.filterArg() >= 0) {
+        use(call.filterArg());
+      }
+    }
+    init();
+  }
+
+  /** Creates the empty table, accumulators and DISTINCT filters. */
+  private void init() {
+    List<DataType> types = spec.inputTypes();
+    List<KeyColumn> keyColumns = new ArrayList<>();
+    for (int key : spec.groupKeys()) {
+      keyColumns.add(KeyColumn.create(types.get(key), layout, memory));
     }
     KeyColumn setIds = null;
     if (sets.size() > 1) {
       setIds = KeyColumn.create(SET_ID, layout, memory);
       keyColumns.add(setIds);
     }
-    setIdInput = new DecodedColumn(SET_ID, "grouping set id");
-    keyInputs = new DecodedColumn[keyColumns.size()];
-    constantGroup = keyColumns.isEmpty();
     table = new GroupHashTable(keyColumns, layout, memory, hashMask);
     List<AggregateCall> calls = spec.calls();
     distinct = new DistinctFilter[calls.size()];
-    callArgs = new DecodedColumn[calls.size()][];
     try {
       for (int c = 0; c < calls.size(); c++) {
         AggregateCall call = calls.get(c);
         accumulators.add(Accumulators.create(call, spec, layout, memory, setIds));
-        callArgs[c] = new DecodedColumn[call.args().size()];
-        List<DataType> argTypes = new ArrayList<>();
-        for (int a = 0; a < call.args().size(); a++) {
-          callArgs[c][a] = use(call.args().get(a));
-          argTypes.add(types.get(call.args().get(a)));
-        }
-        if (call.filterArg() >= 0) {
-          use(call.filterArg());
-        }
-        if (call.distinct() && !DUPLICATE_INSENSITIVE.contains(call.kind())) {
-          distinct[c] = new DistinctFilter(argTypes, layout, memory, hashMask);
+        if (hasDistinctTable(c)) {
+          distinct[c] = new DistinctFilter(argTypes(c), layout, memory, hashMask);
         }
       }
       createEmptySetGroups();
@@ -83,6 +106,35 @@ final class SinkState implements AutoCloseable {
       close();
       throw e;
     }
+  }
+
+  /** Frees every group, state and DISTINCT table and starts over empty (after a spill). */
+  void reset() {
+    close();
+    init();
+  }
+
+  void setGate(MemoryGate gate) {
+    this.gate = gate;
+  }
+
+  /** Whether call {@code c} keeps a DISTINCT value table (spilled as its own stream). */
+  boolean hasDistinctTable(int c) {
+    AggregateCall call = spec.calls().get(c);
+    return call.distinct() && !DUPLICATE_INSENSITIVE.contains(call.kind());
+  }
+
+  DistinctFilter distinctFilter(int c) {
+    return distinct[c];
+  }
+
+  /** Input types of call {@code c}'s arguments. */
+  List<DataType> argTypes(int c) {
+    List<DataType> out = new ArrayList<>();
+    for (int a : spec.calls().get(c).args()) {
+      out.add(spec.inputTypes().get(a));
+    }
+    return out;
   }
 
   private DecodedColumn use(int column) {
@@ -96,7 +148,9 @@ final class SinkState implements AutoCloseable {
   private void createEmptySetGroups() {
     for (int s = 0; s < sets.size(); s++) {
       if (sets.get(s).isEmpty()) {
-        resolve(s, 1, true);
+        ensureScratch(1);
+        prepareKeys(s, 1, true);
+        resolvePrepared(1);
         ensureBlocks();
       }
     }
@@ -108,34 +162,75 @@ final class SinkState implements AutoCloseable {
       throw new TallyException("input batch has " + batch.getFieldVectors().size()
           + " columns, the aggregate expects " + decoded.length);
     }
-    for (int c = 0; c < decoded.length; c++) {
-      if (decoded[c] != null) {
-        decoded[c].decode(batch.getVector(c), n);
+    for (int from = 0; from < n; from += CHUNK_ROWS) {
+      int len = Math.min(CHUNK_ROWS, n - from);
+      for (int c = 0; c < decoded.length; c++) {
+        if (decoded[c] != null) {
+          decoded[c].decode(batch.getVector(c), from, len);
+        }
       }
-    }
-    if (gids.length < n) {
-      gids = new int[n];
-      callGids = new int[n];
-    }
-    for (int s = 0; s < sets.size(); s++) {
-      resolve(s, n, false);
-      ensureBlocks();
-      updateCalls(n);
+      ensureScratch(len);
+      for (int s = 0; s < sets.size(); s++) {
+        prepareKeys(s, len, false);
+        resolveGated(len, g -> updateBound(len));
+        updateCalls(len);
+      }
     }
   }
 
-  private void resolve(int set, int n, boolean allNull) {
-    if (gids.length < n) {
-      gids = new int[n];
-      callGids = new int[n];
-    }
-    if (constantGroup) {
-      java.util.Arrays.fill(gids, 0, n, 0);
-      if (table.groupCount() == 0) {
-        table.resolve(keyInputs, 1, null, gids);
+  /**
+   * Resolves the prepared keys with the gate consulted for the keys' growth and then for
+   * {@code next}, the bytes the following step needs; if the gate spilled at the second check the
+   * chunk resolves again into the emptied table, and then the gate may no longer spill.
+   */
+  private void resolveGated(int n, ToLongFunction<int[]> next) {
+    boolean mayFree = true;
+    while (true) {
+      gate.ensure(() -> resolveBound(n), mayFree);
+      resolvePrepared(n);
+      ensureBlocks();
+      if (!gate.ensure(() -> next.applyAsLong(gids), mayFree)) {
+        return;
       }
-      return;
+      mayFree = false;
     }
+  }
+
+  private long resolveBound(int n) {
+    long[] varBytes = new long[keyInputs.length];
+    for (int k = 0; k < keyInputs.length; k++) {
+      varBytes[k] = keyInputs[k] == null ? 0 : keyInputs[k].byteCount();
+    }
+    long bytes = constantGroup ? 0 : table.growthBound(n, varBytes);
+    int after = (int) Math.min(Integer.MAX_VALUE, (long) table.groupCount() + n);
+    for (Accumulator a : accumulators) {
+      bytes += a.stateGrowthBound(after);
+    }
+    return bytes;
+  }
+
+  private long updateBound(int n) {
+    long bytes = 0;
+    for (int c = 0; c < accumulators.size(); c++) {
+      Accumulator acc = accumulators.get(c);
+      acc.bind(callArgs[c]);
+      bytes += acc.updateBound(gids, n);
+      if (distinct[c] != null) {
+        bytes += distinct[c].growthBound(n, callArgs[c]);
+      }
+    }
+    return bytes;
+  }
+
+  private void ensureScratch(int n) {
+    if (gids.length < n) {
+      gids = new int[Math.max(n, CHUNK_ROWS)];
+      callGids = new int[gids.length];
+    }
+  }
+
+  /** Points {@link #keyInputs} at set {@code set}'s keys (NULL outside the set). */
+  private void prepareKeys(int set, int n, boolean allNull) {
     List<Integer> keys = spec.groupKeys();
     for (int k = 0; k < keys.size(); k++) {
       if (allNull || !sets.get(set).get(keys.get(k))) {
@@ -148,6 +243,16 @@ final class SinkState implements AutoCloseable {
     if (sets.size() > 1) {
       setIdInput.fillConstant(set, n);
       keyInputs[keys.size()] = setIdInput;
+    }
+  }
+
+  private void resolvePrepared(int n) {
+    if (constantGroup) {
+      java.util.Arrays.fill(gids, 0, n, 0);
+      if (table.groupCount() == 0) {
+        table.resolve(keyInputs, 1, null, gids);
+      }
+      return;
     }
     table.resolve(keyInputs, n, null, gids);
   }
@@ -190,14 +295,34 @@ final class SinkState implements AutoCloseable {
     return DUPLICATE_INSENSITIVE.contains(call.kind());
   }
 
-  /** Resolves group ids for already-decoded key columns (all keys plus the set id). */
-  void resolveDecoded(DecodedColumn[] keys, int n, int[] out) {
-    if (constantGroup) {
-      java.util.Arrays.fill(out, 0, n, 0);
-    } else {
-      table.resolve(keys, n, null, out);
-    }
-    ensureBlocks();
+  /**
+   * Resolves group ids for already-decoded key columns (all keys plus the set id), consulting
+   * the gate for the keys' growth and then for {@code next}.
+   */
+  void resolveDecoded(DecodedColumn[] keys, int n, int[] out, ToLongFunction<int[]> next) {
+    ensureScratch(n);
+    System.arraycopy(keys, 0, keyInputs, 0, keyInputs.length);
+    resolveGated(n, next);
+    System.arraycopy(gids, 0, out, 0, n);
+  }
+
+  /**
+   * Replays spilled DISTINCT pairs of call {@code c}: rows {@code 0..n-1} of {@code args} go
+   * to groups {@code g} through the call's DISTINCT filter (so duplicates across spills count
+   * once) into its accumulator.
+   */
+  void replayDistinct(int c, DecodedColumn[] args, int[] g, int n) {
+    distinct[c].filter(g, n, args);
+    Accumulator acc = accumulators.get(c);
+    acc.bind(args);
+    acc.update(g, n);
+  }
+
+  /** Bytes replaying {@code n} DISTINCT pairs of call {@code c} may allocate. */
+  long replayBound(int c, DecodedColumn[] args, int[] g, int n) {
+    Accumulator acc = accumulators.get(c);
+    acc.bind(args);
+    return distinct[c].growthBound(n, args) + acc.updateBound(g, n);
   }
 
   /** Input is over: frees the index and the DISTINCT tables. */
@@ -220,15 +345,20 @@ final class SinkState implements AutoCloseable {
 
   @Override
   public void close() {
-    for (int c = 0; c < distinct.length; c++) {
-      if (distinct[c] != null) {
-        distinct[c].close();
-        distinct[c] = null;
+    if (distinct != null) {
+      for (int c = 0; c < distinct.length; c++) {
+        if (distinct[c] != null) {
+          distinct[c].close();
+          distinct[c] = null;
+        }
       }
     }
     for (Accumulator a : accumulators) {
       a.close();
     }
-    table.close();
+    accumulators.clear();
+    if (table != null) {
+      table.close();
+    }
   }
 }

@@ -49,6 +49,23 @@ final class StateColumn implements AutoCloseable {
     }
   }
 
+  /**
+   * Upper bound of the bytes {@link #ensureGroups}{@code (groups)} would newly allocate (a grown
+   * block 0 is counted whole, as old and new briefly coexist).
+   */
+  long growthBound(int groups) {
+    long bytes = 0;
+    if (blockCount > 0 && groups > firstCapacity && firstCapacity < layout.size()) {
+      bytes += memory.rounded((long) layout.firstBlockCapacity(groups) * width);
+    }
+    int needed = layout.blocksFor(groups);
+    for (int b = blockCount; b < needed; b++) {
+      int capacity = b == 0 ? layout.firstBlockCapacity(groups) : layout.size();
+      bytes += memory.rounded((long) capacity * width);
+    }
+    return bytes;
+  }
+
   /** Groups block {@code block} has room for. */
   int capacity(int block) {
     return block == 0 ? firstCapacity : layout.size();

@@ -112,6 +112,34 @@ final class VarKeyColumn extends KeyColumn {
   }
 
   @Override
+  long regionGrowthBound(int newBlocks, long varBytes) {
+    long current = regions.isEmpty() || regions.get(regions.size() - 1) == null ? 0
+        : regions.get(regions.size() - 1).capacity();
+    return 2 * memory.rounded(2 * (current + varBytes)) + newBlocks * memory.rounded(INITIAL_REGION_BYTES);
+  }
+
+  @Override
+  void writeRows(int[] gids, int n, FieldVector out) {
+    for (int i = 0; i < n; i++) {
+      int gid = gids[i];
+      if (storedNull(gid)) {
+        out.setNull(i);
+        continue;
+      }
+      int b = gid >>> layout.shift();
+      ArrowBuf meta = blocks.get(b);
+      int slot = gid & layout.mask();
+      int start = meta.getInt((long) slot * ENTRY_BYTES);
+      int len = meta.getInt((long) slot * ENTRY_BYTES + 4);
+      if (scratch.length < len) {
+        scratch = new byte[Math.max(len, scratch.length * 2)];
+      }
+      regions.get(b).getBytes(start, scratch, 0, len);
+      VectorWriter.setBytes(out, type, i, scratch, 0, len);
+    }
+  }
+
+  @Override
   void write(int block, int rows, FieldVector out) {
     ArrowBuf meta = blocks.get(block);
     ArrowBuf flags = nulls.get(block);

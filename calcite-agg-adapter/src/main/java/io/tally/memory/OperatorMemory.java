@@ -83,6 +83,21 @@ public final class OperatorMemory implements AutoCloseable {
     release(rounded);
   }
 
+  /** What the allocator really hands out for a request of {@code bytes} (its rounding). */
+  public long rounded(long bytes) {
+    return allocator.getRoundingPolicy().getRoundedSize(bytes);
+  }
+
+  /** Bytes the query's pool could still reserve now (its limit minus everything reserved). */
+  public long available() {
+    return pool.limit() - pool.reserved();
+  }
+
+  /** The query's {@code memory_limit}. */
+  public long limit() {
+    return pool.limit();
+  }
+
   /** Bytes this operator holds reserved in the pool. */
   public long reserved() {
     return reserved;

@@ -5,9 +5,6 @@ package io.tally.metrics;
  * drain timings (System.nanoTime), and pool (reserved) / live (allocated) memory at the points
  * the drain is judged by. Spill counters are filled in by the spilling path. Plain mutable
  * object written by the operator's thread; read it after the operator finished.
- *
- * <p>{@code EXPLAIN ANALYZE} prints every field (see {@link ExplainMetrics}); time spent in spill
- * writes and reads is the operator's wait time.
  */
 public final class AggregateMetrics {
   public long inputRows;
@@ -31,20 +28,39 @@ public final class AggregateMetrics {
   /** Memory once at least half the groups have been emitted. */
   public long poolAtHalfDrain = -1;
   public long liveAtHalfDrain = -1;
-  /** Bytes written to spill files (the {@code spill_write_bytes} of EXPLAIN ANALYZE). */
+  /** Bytes written to spill files (same as {@link #spillWriteBytes}). */
   public long spilledBytes;
+  /** Partition files written (same as {@link #spillPartitions}). */
   public long spilledPartitions;
   public long spillFiles;
-  /** Batches written to spill files. */
+  /** Spilled batches written ({@code spill_write_count}). */
   public long spillWriteCount;
-  /** Time spent writing spill files. */
+  /** Bytes written to spill files, frames included ({@code spill_write_bytes}). */
+  public long spillWriteBytes;
+  /** Time spent spilling: serializing, partitioning, encoding, writing ({@code spill_write_ms}). */
   public long spillWriteNanos;
-  /** Batches read back from spill files. */
+  /** Spilled batches read back ({@code spill_read_count}). */
   public long spillReadCount;
-  /** Bytes read back from spill files. */
   public long spillReadBytes;
-  /** Time spent reading spill files. */
+  /** Time spent reading and decoding spilled batches ({@code spill_read_ms}). */
   public long spillReadNanos;
+  /** Time blocked in spill-file read and write calls ({@code spill_wait_ms}). */
+  public long spillWaitNanos;
+  /** Partition files with main state batches ({@code spill_partitions}). */
+  public long spillPartitions;
+  /** Deepest repartitioning level reached, 0 when no partition had to be split ({@code spill_depth}). */
+  public long spillDepth;
+  /** Uncompressed bytes of state columns written ({@code spill_state_bytes}), keys excluded. */
+  public long spillStateBytes;
+  /** The state layout used, {@code columns} or {@code binary} ({@code spill_format}). */
+  public String spillFormat = "";
+  /** Times the operator spilled its groups while building. */
+  public long spillCount;
+
+  /** Milliseconds of a nanosecond counter, as the JSON keys report them. */
+  public static double millis(long nanos) {
+    return nanos / 1e6;
+  }
 
   @Override
   public String toString() {
@@ -55,9 +71,11 @@ public final class AggregateMetrics {
         + ", pool_peak=" + poolPeak + ", live_peak=" + livePeak
         + ", pool_after_first_batch=" + poolAfterFirstBatch + ", live_after_first_batch=" + liveAfterFirstBatch
         + ", pool_at_half_drain=" + poolAtHalfDrain + ", live_at_half_drain=" + liveAtHalfDrain
-        + ", spilled_bytes=" + spilledBytes + ", spilled_partitions=" + spilledPartitions
-        + ", spill_files=" + spillFiles + ", spill_write_count=" + spillWriteCount
-        + ", spill_write_ns=" + spillWriteNanos + ", spill_read_count=" + spillReadCount
-        + ", spill_read_bytes=" + spillReadBytes + ", spill_read_ns=" + spillReadNanos + "}";
+        + ", spill_count=" + spillCount + ", spill_format=" + spillFormat
+        + ", spill_write_count=" + spillWriteCount + ", spill_write_bytes=" + spillWriteBytes
+        + ", spill_write_ms=" + millis(spillWriteNanos) + ", spill_read_count=" + spillReadCount
+        + ", spill_read_bytes=" + spillReadBytes + ", spill_read_ms=" + millis(spillReadNanos)
+        + ", spill_wait_ms=" + millis(spillWaitNanos) + ", spill_partitions=" + spillPartitions
+        + ", spill_depth=" + spillDepth + ", spill_state_bytes=" + spillStateBytes + "}";
   }
 }

@@ -7,6 +7,7 @@ import io.tally.exec.BlockedAggregator;
 import io.tally.jdbc.QueryProgress;
 import io.tally.jdbc.TallySettings;
 import io.tally.memory.EngineMemory;
+import io.tally.spill.SpillOptions;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -42,10 +43,14 @@ public final class TallyRuntime {
     };
   }
 
-  private static AggregateConfig config(TallySettings settings) {
+  /** The aggregate's runtime knobs from the connection's settings (block, emit and spill). */
+  static AggregateConfig config(TallySettings settings) {
+    SpillOptions spill = new SpillOptions(settings.spillDir().toString(),
+        SpillOptions.Format.valueOf(settings.spillFormat().name()),
+        SpillOptions.Compression.valueOf(settings.spillCompression().name()), Long.MAX_VALUE);
     return new AggregateConfig(settings.blockSize(),
         settings.emit() == TallySettings.Emit.ALL ? AggregateConfig.EmitMode.ALL
-            : AggregateConfig.EmitMode.BLOCKED);
+            : AggregateConfig.EmitMode.BLOCKED, spill);
   }
 
   /** Feeds an aggregator from a Tally scan's batches, passing on only the columns it uses. */

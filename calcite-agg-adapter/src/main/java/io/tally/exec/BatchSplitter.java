@@ -1,0 +1,54 @@
+package io.tally.exec;
+
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/** Splits a batch into one batch per partition (rows copied, order kept); empty ones are null. */
+final class BatchSplitter {
+  private BatchSplitter() {}
+
+  static VectorSchemaRoot[] split(VectorSchemaRoot root, int[] parts, int fanout, BufferAllocator allocator) {
+    int n = root.getRowCount();
+    int[] counts = new int[fanout];
+    for (int i = 0; i < n; i++) {
+      counts[parts[i]]++;
+    }
+    VectorSchemaRoot[] out = new VectorSchemaRoot[fanout];
+    try {
+      for (int p = 0; p < fanout; p++) {
+        if (counts[p] > 0) {
+          out[p] = VectorSchemaRoot.create(root.getSchema(), allocator);
+          for (FieldVector v : out[p].getFieldVectors()) {
+            v.setInitialCapacity(counts[p]);
+            v.allocateNew();
+          }
+        }
+      }
+      List<FieldVector> sources = root.getFieldVectors();
+      int[] at = new int[fanout];
+      for (int c = 0; c < sources.size(); c++) {
+        FieldVector source = sources.get(c);
+        java.util.Arrays.fill(at, 0);
+        for (int i = 0; i < n; i++) {
+          int p = parts[i];
+          out[p].getVector(c).copyFromSafe(i, at[p]++, source);
+        }
+      }
+      for (int p = 0; p < fanout; p++) {
+        if (out[p] != null) {
+          out[p].setRowCount(counts[p]);
+        }
+      }
+      return out;
+    } catch (RuntimeException e) {
+      for (VectorSchemaRoot r : out) {
+        if (r != null) {
+          r.close();
+        }
+      }
+      throw e;
+    }
+  }
+}

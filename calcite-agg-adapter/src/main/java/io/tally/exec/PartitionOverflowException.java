@@ -1,0 +1,14 @@
+package io.tally.exec;
+
+/** A spilled partition does not fit the pool while being merged: it must be split further. */
+final class PartitionOverflowException extends TallyException {
+  private static final long serialVersionUID = 1L;
+  final long needed;
+  final long limit;
+
+  PartitionOverflowException(long needed, long limit) {
+    super("spilled partition needs " + needed + " more bytes than memory_limit " + limit + " allows");
+    this.needed = needed;
+    this.limit = limit;
+  }
+}

@@ -1,0 +1,54 @@
+package io.tally.exec;
+
+import io.tally.memory.OperatorMemory;
+import java.util.List;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Radix partitioning of spilled groups by the same 64-bit key hash the hash table uses: level
+ * {@code L} takes hash bits {@code [L × RADIX_BITS, (L + 1) × RADIX_BITS)} from the low end (the
+ * table's index uses the high 32 bits, so a partition still spreads evenly over its index).
+ * {@link #MAX_LEVELS} levels use up the low 32 bits; a partition that still does not fit then
+ * holds groups the hash cannot split, and the query fails.
+ */
+final class Partitioner {
+  static final int RADIX_BITS = 4;
+  /** Partitions per level: 16 files, so one block's groups land ~512 per file at block_size 8192. */
+  static final int FANOUT = 1 << RADIX_BITS;
+  static final int FANOUT_MASK = FANOUT - 1;
+  static final int MAX_LEVELS = 32 / RADIX_BITS;
+
+  private final KeyColumn[] hashers;
+  private final DecodedColumn[] decoded;
+  private long[] hashes = new long[0];
+  private int[] parts = new int[0];
+
+  Partitioner(List<DataType> keyTypes, BlockLayout layout, OperatorMemory memory) {
+    hashers = new KeyColumn[keyTypes.size()];
+    decoded = new DecodedColumn[keyTypes.size()];
+    for (int k = 0; k < hashers.length; k++) {
+      hashers[k] = KeyColumn.create(keyTypes.get(k), layout, memory);
+      decoded[k] = new DecodedColumn(keyTypes.get(k), "spilled key " + k);
+    }
+  }
+
+  /** The partition (0..FANOUT-1) of each row of {@code root} at {@code level}; keys come first. */
+  int[] partitions(VectorSchemaRoot root, int level) {
+    int n = root.getRowCount();
+    if (hashes.length < n) {
+      hashes = new long[n];
+      parts = new int[n];
+    }
+    java.util.Arrays.fill(hashes, 0, n, Hashing.SEED);
+    for (int k = 0; k < hashers.length; k++) {
+      decoded[k].decode(root.getVector(k), n);
+      hashers[k].bind(decoded[k]);
+      hashers[k].hash(hashes, n);
+    }
+    int shift = level * RADIX_BITS;
+    for (int i = 0; i < n; i++) {
+      parts[i] = (int) (Hashing.mix(hashes[i]) >>> shift) & FANOUT_MASK;
+    }
+    return parts;
+  }
+}

@@ -1,0 +1,114 @@
+package io.tally.spill;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ReadChannel;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
+
+/**
+ * Reads the frames of a file written by {@link SpillWriter} back as record batches, checking
+ * every frame's magic, length and CRC32C first: any mismatch, or a truncated file, fails with
+ * "spill file corrupted: &lt;file&gt;" before a single value is used.
+ */
+public final class SpillReader implements AutoCloseable {
+  private final Path file;
+  private final Schema schema;
+  private final SpillCounters counters;
+  private final FileChannel channel;
+  private final long size;
+  private long position;
+
+  public SpillReader(Path file, Schema schema, SpillCounters counters) {
+    this.file = file;
+    this.schema = schema;
+    this.counters = counters;
+    try {
+      this.channel = FileChannel.open(file, StandardOpenOption.READ);
+      this.size = channel.size();
+    } catch (IOException e) {
+      throw SpillWriter.ioFailure("cannot open spill file " + file, e);
+    }
+  }
+
+  /** The next batch from {@code allocator} (caller closes it), or null at the end of the file. */
+  public VectorSchemaRoot next(BufferAllocator allocator) {
+    if (position == size) {
+      return null;
+    }
+    long start = System.nanoTime();
+    byte[] message;
+    int expectedCrc;
+    try {
+      if (size - position < SpillWriter.HEADER_BYTES) {
+        throw corrupted("truncated frame header");
+      }
+      ByteBuffer header = ByteBuffer.allocate(SpillWriter.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      readFully(header);
+      header.flip();
+      int magic = header.getInt();
+      int length = header.getInt();
+      expectedCrc = header.getInt();
+      if (magic != SpillWriter.MAGIC || length < 0 || length > size - position) {
+        throw corrupted("bad frame header");
+      }
+      message = new byte[length];
+      readFully(ByteBuffer.wrap(message));
+    } catch (IOException e) {
+      throw SpillWriter.ioFailure("cannot read spill file " + file, e);
+    } finally {
+      counters.waitNanos += System.nanoTime() - start;
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(message, 0, message.length);
+    if ((int) crc.getValue() != expectedCrc) {
+      throw corrupted("checksum mismatch");
+    }
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+    try (ArrowRecordBatch batch = MessageSerializer.deserializeRecordBatch(
+        new ReadChannel(new ByteArrayReadableSeekableByteChannel(message)), allocator)) {
+      new VectorLoader(root, CommonsCompressionFactory.INSTANCE).load(batch);
+    } catch (IOException | RuntimeException e) {
+      root.close();
+      throw new SpillException("spill file corrupted: " + file + " (undecodable batch: " + e.getMessage() + ")", e);
+    }
+    counters.readCount++;
+    counters.readBytes += SpillWriter.HEADER_BYTES + (long) message.length;
+    counters.readNanos += System.nanoTime() - start;
+    return root;
+  }
+
+  private void readFully(ByteBuffer b) throws IOException {
+    while (b.hasRemaining()) {
+      int n = channel.read(b, position);
+      if (n < 0) {
+        throw corrupted("unexpected end of file");
+      }
+      position += n;
+    }
+  }
+
+  private SpillException corrupted(String why) {
+    return new SpillException("spill file corrupted: " + file + " (" + why + " at byte " + position + ")");
+  }
+
+  @Override
+  public void close() {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      throw SpillWriter.ioFailure("cannot close spill file " + file, e);
+    }
+  }
+}

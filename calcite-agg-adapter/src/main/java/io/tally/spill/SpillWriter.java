@@ -1,0 +1,136 @@
+package io.tally.spill;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.compression.CompressionCodec;
+import org.apache.arrow.vector.compression.CompressionUtil;
+import org.apache.arrow.vector.compression.NoCompressionCodec;
+import org.apache.arrow.vector.ipc.WriteChannel;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Appends record batches to one spill file. File layout: a sequence of frames
+ * {@code [magic:int][length:int][crc32c:int][message: length bytes]} (little-endian header),
+ * where each message is an encapsulated Arrow IPC record-batch message whose body buffers are
+ * compressed per {@link SpillOptions#compression()}. The schema is not stored: the operator that
+ * wrote the file reads it back with the same schema.
+ */
+public final class SpillWriter implements AutoCloseable {
+  static final int MAGIC = 0x4C505354;
+  static final int HEADER_BYTES = 12;
+  private final Path file;
+  private final Schema schema;
+  private final SpillDirectory owner;
+  private final CompressionCodec codec;
+  private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
+  private FileChannel channel;
+  private long batches;
+
+  SpillWriter(Path file, Schema schema, SpillDirectory owner) {
+    this.file = file;
+    this.schema = schema;
+    this.owner = owner;
+    this.codec = codec(owner.options().compression());
+    try {
+      this.channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    } catch (IOException e) {
+      throw ioFailure("cannot create spill file " + file + " for " + owner.operator(), e);
+    }
+  }
+
+  static CompressionCodec codec(SpillOptions.Compression c) {
+    switch (c) {
+      case LZ4: return CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.LZ4_FRAME);
+      case ZSTD: return CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.ZSTD);
+      default: return NoCompressionCodec.INSTANCE;
+    }
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  /** Batches written so far. */
+  public long batches() {
+    return batches;
+  }
+
+  /** Writes {@code root} (its schema must be this file's) as one frame; returns the bytes written. */
+  public long append(VectorSchemaRoot root) {
+    if (!root.getSchema().equals(schema)) {
+      throw new IllegalArgumentException("batch schema " + root.getSchema() + " is not the spill file's " + schema);
+    }
+    buffer.reset();
+    try (ArrowRecordBatch batch = new VectorUnloader(root, true, codec, true).getRecordBatch()) {
+      MessageSerializer.serialize(new WriteChannel(Channels.newChannel(buffer)), batch);
+    } catch (IOException e) {
+      throw ioFailure("cannot encode a spill batch for " + file, e);
+    }
+    byte[] message = buffer.toByteArray();
+    CRC32C crc = new CRC32C();
+    crc.update(message, 0, message.length);
+    ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    header.putInt(MAGIC).putInt(message.length).putInt((int) crc.getValue()).flip();
+    long total = HEADER_BYTES + (long) message.length;
+    owner.charge(file, total);
+    long start = System.nanoTime();
+    try {
+      writeFully(header);
+      writeFully(ByteBuffer.wrap(message));
+    } catch (IOException e) {
+      throw ioFailure("cannot write spill file " + file + " for " + owner.operator(), e);
+    } finally {
+      owner.counters().waitNanos += System.nanoTime() - start;
+    }
+    batches++;
+    owner.counters().writeCount++;
+    owner.counters().writeBytes += total;
+    SpillStats.wrote(total);
+    return total;
+  }
+
+  private void writeFully(ByteBuffer b) throws IOException {
+    while (b.hasRemaining()) {
+      channel.write(b);
+    }
+  }
+
+  /** Flushes and closes the file (it stays on disk for {@link SpillReader}). */
+  @Override
+  public void close() {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        throw ioFailure("cannot close spill file " + file, e);
+      } finally {
+        channel = null;
+      }
+    }
+  }
+
+  /** An I/O failure as a {@link SpillException}, saying so plainly when the device is full. */
+  static SpillException ioFailure(String what, IOException e) {
+    String msg = String.valueOf(e.getMessage());
+    if (msg.contains("No space left") || msg.contains("not enough space") || msg.contains("Disk quota")) {
+      return new SpillException("No space left on the spill device: " + what, e);
+    }
+    return new SpillException(what + ": " + e, e);
+  }
+}
