@@ -18,7 +18,8 @@ public final class ExplainMetrics {
   public static final List<String> AGGREGATE_KEYS = List.of("input_rows", "input_batches",
       "groups", "blocks", "build_ms", "drain_ms", "ttfb_ms", "max_gap_ms", "pool_pct_at_half",
       "live_pct_at_half", "spill_write_count", "spill_write_bytes", "spill_write_ms",
-      "spill_read_count", "spill_read_bytes", "spill_read_ms", "spill_partitions", "spill_files");
+      "spill_read_count", "spill_read_bytes", "spill_read_ms", "spill_partitions", "spill_files",
+      "spill_depth", "spill_state_bytes", "spill_format");
 
   private static final double NANOS_PER_MILLI = 1e6;
 
@@ -33,7 +34,7 @@ public final class ExplainMetrics {
     m.put("output_batches", known(agg != null ? agg.outputBatches : stats.outputBatches));
     m.put("cpu_ns", stats.cpuNanos);
     m.put("wall_ns", stats.wallNanos);
-    m.put("wait_ns", stats.waitNanos + (agg == null ? 0 : agg.spillWriteNanos + agg.spillReadNanos));
+    m.put("wait_ns", stats.waitNanos + (agg == null ? 0 : agg.spillWaitNanos));
     m.put("peak_pool_bytes", known(agg != null ? agg.poolPeak : stats.peakPoolBytes));
     m.put("peak_live_bytes", known(agg != null ? agg.livePeak : stats.peakLiveBytes));
     if (agg != null) {
@@ -61,6 +62,9 @@ public final class ExplainMetrics {
     m.put("spill_read_ms", millis(agg.spillReadNanos));
     m.put("spill_partitions", agg.spilledPartitions);
     m.put("spill_files", agg.spillFiles);
+    m.put("spill_depth", agg.spillDepth);
+    m.put("spill_state_bytes", agg.spillStateBytes);
+    m.put("spill_format", agg.spillFormat.isEmpty() ? null : agg.spillFormat);
   }
 
   private static Long known(long value) {
