@@ -1,5 +1,7 @@
 package io.tally.memory;
 
+import java.lang.management.ManagementFactory;
+
 /**
  * The JVM-wide memory budget ({@code server_memory_limit}) that every query's {@link MemoryPool}
  * reserves from when it is set, so all connections of one process (e.g. {@code tally serve})
@@ -11,6 +13,9 @@ public final class ServerMemory {
   public static final String SETTING = "server_memory_limit";
   /** The system property read at startup. */
   public static final String PROPERTY = "tally." + SETTING;
+
+  /** Share of the machine's physical memory a server budgets for all queries by default. */
+  public static final double DEFAULT_FRACTION = 0.5;
 
   private static volatile MemoryPool pool = fromProperty();
 
@@ -28,6 +33,13 @@ public final class ServerMemory {
   public static synchronized MemoryPool setLimit(long bytes) {
     pool = bytes <= 0 ? null : new MemoryPool(SETTING, bytes, null);
     return pool;
+  }
+
+  /** The default budget for a server: {@link #DEFAULT_FRACTION} of the physical memory. */
+  public static long defaultLimit() {
+    long physical = ((com.sun.management.OperatingSystemMXBean)
+        ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
+    return (long) (physical * DEFAULT_FRACTION);
   }
 
   private static MemoryPool fromProperty() {

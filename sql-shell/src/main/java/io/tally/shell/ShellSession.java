@@ -154,12 +154,14 @@ public final class ShellSession implements AutoCloseable {
     Statement st = running.get();
     if (st != null) {
       try {
-        st.cancel();
         if (Urls.isRemote(url)) {
+          // Not st.cancel(): the remote client holds the statement's lock while it executes.
           Connection c = connection;
           Thread closer = new Thread(() -> closeOnServer(c, st), "tally-remote-cancel");
           closer.setDaemon(true);
           closer.start();
+        } else {
+          st.cancel();
         }
       } catch (SQLException | RuntimeException ignored) {
         // the row loop still stops on the flag
