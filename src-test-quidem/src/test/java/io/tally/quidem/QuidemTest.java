@@ -9,6 +9,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.tally.spill.SpillStats;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -25,6 +26,8 @@ class QuidemTest {
   private static final Path SQL_DIR = Path.of("src/test/resources/sql");
   private static final Path DATA_DIR = Path.of("src/test/resources/data").toAbsolutePath();
   private static final Path OUT_DIR = Path.of("target/quidem");
+  /** A script line asking spill variants to check that the script really spilled. */
+  private static final String EXPECT_SPILL = "# expect-spill";
   /** Differing lines shown in a failure message. */
   private static final int DIFF_LINES = 40;
 
@@ -44,6 +47,7 @@ class QuidemTest {
   static void run(QuidemVariant variant, Path script) throws IOException {
     Path out = OUT_DIR.resolve(variant.name()).resolve(SQL_DIR.relativize(script));
     Files.createDirectories(out.getParent());
+    long spilledBefore = SpillStats.batchesWritten();
     try (Reader reader = Files.newBufferedReader(script, StandardCharsets.UTF_8);
          Writer writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
       Quidem.Config config = Quidem.configBuilder()
@@ -65,6 +69,15 @@ class QuidemTest {
     if (!diff.isEmpty()) {
       fail("Output of " + script + " under variant '" + variant.name() + "' differs (full output: "
           + out.toAbsolutePath() + "):\n" + diff);
+    }
+    if (variant.spills() && Files.readAllLines(script, StandardCharsets.UTF_8).contains(EXPECT_SPILL)
+        && SpillStats.batchesWritten() == spilledBefore) {
+      fail(script + " is marked '" + EXPECT_SPILL + "' but nothing spilled under variant '"
+          + variant.name() + "'");
+    }
+    if (SpillStats.liveDirectories() != 0) {
+      fail(script + " under variant '" + variant.name() + "' left " + SpillStats.liveDirectories()
+          + " spill directories behind");
     }
   }
 }

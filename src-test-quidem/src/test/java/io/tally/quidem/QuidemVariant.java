@@ -7,13 +7,29 @@ import java.util.Map;
  * One engine configuration under which every {@code .iq} script runs; all variants must give
  * the same answers. {@code env} values are visible to scripts as {@code !if (name) {}};
  * {@code defaults} is true only with default settings (for output that depends on them, such as
- * block counts in EXPLAIN ANALYZE).
+ * block counts in EXPLAIN ANALYZE). Under a {@code spills} variant, scripts marked
+ * {@code # expect-spill} must actually spill.
  */
 record QuidemVariant(String name, String urlSettings, Map<String, Object> env) {
+  /**
+   * memory_limit of the spill variants: small enough that every aggregate over more than a few
+   * ten thousand groups spills, large enough for one 1024-row chunk of any script's aggregate.
+   */
+  static final String SPILL_LIMIT = "2MB";
+
+  /** Whether this variant runs under a spilling memory limit. */
+  boolean spills() {
+    return Boolean.TRUE.equals(env.get("spills"));
+  }
+
   /** The configurations the suite runs under. */
   static final List<QuidemVariant> ALL = List.of(
       new QuidemVariant("default", "", Map.of("blocked", true, "defaults", true)),
       new QuidemVariant("calcite", "aggregate=calcite", Map.of("blocked", false)),
       new QuidemVariant("emit_all", "emit=all", Map.of("blocked", true)),
-      new QuidemVariant("block_size_2", "block_size=2", Map.of("blocked", true)));
+      new QuidemVariant("block_size_2", "block_size=2", Map.of("blocked", true)),
+      new QuidemVariant("spill_columns", "memory_limit=" + SPILL_LIMIT + ";spill_format=columns;spill_compression=lz4",
+          Map.of("blocked", true, "spills", true)),
+      new QuidemVariant("spill_binary", "memory_limit=" + SPILL_LIMIT + ";spill_format=binary",
+          Map.of("blocked", true, "spills", true)));
 }
