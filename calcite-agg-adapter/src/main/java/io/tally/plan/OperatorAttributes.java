@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.TableScan;
@@ -55,8 +55,8 @@ final class OperatorAttributes {
     if (rel instanceof TableScan) {
       attributes.put("table", Util.last(rel.getTable().getQualifiedName()));
     }
-    if (rel instanceof EnumerableCalc) {
-      RexProgram program = ((EnumerableCalc) rel).getProgram();
+    if (rel instanceof Calc) { // EnumerableCalc and the vectorized TallyBatchCalc
+      RexProgram program = ((Calc) rel).getProgram();
       if (program.getCondition() != null) {
         attributes.put("filter", names(program.expandLocalRef(program.getCondition())
             .toString(), inputNames));
