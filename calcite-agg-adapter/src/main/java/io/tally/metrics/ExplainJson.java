@@ -39,6 +39,8 @@ public final class ExplainJson {
         metrics.putNull(e.getKey());
       } else if (v instanceof Double) {
         metrics.put(e.getKey(), (Double) v);
+      } else if (v instanceof String) {
+        metrics.put(e.getKey(), (String) v);
       } else {
         metrics.put(e.getKey(), (Long) v);
       }

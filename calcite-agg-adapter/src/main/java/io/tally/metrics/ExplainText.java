@@ -90,7 +90,9 @@ public final class ExplainText {
         "file") + ", " + counted(m, "spill_partitions", "partition") + GAP + "writes: "
         + count(m, "spill_write_count") + " in " + millis(m, "spill_write_ms") + GAP
         + "reads: " + count(m, "spill_read_count") + ", " + bytes(m, "spill_read_bytes")
-        + " in " + millis(m, "spill_read_ms"));
+        + " in " + millis(m, "spill_read_ms")
+        + (m.get("spill_format") == null ? "" : GAP + "format: " + m.get("spill_format")
+            + ", depth " + count(m, "spill_depth")));
     return lines;
   }
 
