@@ -5,9 +5,7 @@ import java.util.List;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.core.AggregateCall;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.logical.LogicalAggregate;
-import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.mapping.Mapping;
 import org.apache.calcite.util.mapping.MappingType;
@@ -18,8 +16,8 @@ import org.apache.calcite.util.mapping.Mappings;
  * in {@code SELECT COUNT(*) FROM t}) to the columns the aggregate uses: group keys, arguments and
  * filters (the first column if it uses none).
  */
-public final class TallyAggregateScanRule extends RelRule<TallyAggregateScanRule.Config> {
-  TallyAggregateScanRule(Config config) {
+public final class TallyAggregateScanRule extends RelRule<TallyRuleConfig<TallyAggregateScanRule>> {
+  TallyAggregateScanRule(TallyRuleConfig<TallyAggregateScanRule> config) {
     super(config);
   }
 
@@ -57,31 +55,9 @@ public final class TallyAggregateScanRule extends RelRule<TallyAggregateScanRule
   }
 
   /** Rule configuration: operands LogicalAggregate over TallyTableScan. */
-  public record Config(RelBuilderFactory relBuilderFactory, String description,
-      OperandTransform operandSupplier) implements RelRule.Config {
-    public static final Config DEFAULT = new Config(RelFactories.LOGICAL_BUILDER,
-        "TallyAggregateScanRule",
-        b0 -> b0.operand(LogicalAggregate.class)
-            .oneInput(b1 -> b1.operand(TallyTableScan.class).noInputs()));
-
-    @Override
-    public TallyAggregateScanRule toRule() {
-      return new TallyAggregateScanRule(this);
-    }
-
-    @Override
-    public Config withRelBuilderFactory(RelBuilderFactory factory) {
-      return new Config(factory, description, operandSupplier);
-    }
-
-    @Override
-    public Config withDescription(String newDescription) {
-      return new Config(relBuilderFactory, newDescription, operandSupplier);
-    }
-
-    @Override
-    public Config withOperandSupplier(OperandTransform transform) {
-      return new Config(relBuilderFactory, description, transform);
-    }
-  }
+  public static final TallyRuleConfig<TallyAggregateScanRule> DEFAULT =
+      TallyRuleConfig.of("TallyAggregateScanRule",
+          b0 -> b0.operand(LogicalAggregate.class)
+              .oneInput(b1 -> b1.operand(TallyTableScan.class).noInputs()),
+          TallyAggregateScanRule::new);
 }

@@ -12,8 +12,6 @@ import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexProgramBuilder;
-import org.apache.calcite.tools.RelBuilderFactory;
-import org.apache.calcite.rel.core.RelFactories;
 
 /**
  * Turns an enumerable Project, Filter or Calc over a batch producer (a {@link TallyTableScan} or
@@ -21,11 +19,11 @@ import org.apache.calcite.rel.core.RelFactories;
  * every expression can be vectorized. Setting the system property {@value #DISABLE_PROPERTY} to
  * {@code false} turns the rule off (for A/B comparisons and differential tests).
  */
-public final class TallyBatchCalcRule extends RelRule<TallyBatchCalcRule.Config> {
+public final class TallyBatchCalcRule extends RelRule<TallyRuleConfig<TallyBatchCalcRule>> {
   /** System property that, set to {@code false}, keeps every calc on Calcite's row path. */
   public static final String DISABLE_PROPERTY = "tally.batch_calc";
 
-  TallyBatchCalcRule(Config config) {
+  TallyBatchCalcRule(TallyRuleConfig<TallyBatchCalcRule> config) {
     super(config);
   }
 
@@ -79,32 +77,10 @@ public final class TallyBatchCalcRule extends RelRule<TallyBatchCalcRule.Config>
   }
 
   /** Rule configuration: operands enumerable Project/Filter/Calc over a batch producer. */
-  public record Config(RelBuilderFactory relBuilderFactory, String description,
-      OperandTransform operandSupplier) implements RelRule.Config {
-    public static final Config DEFAULT = new Config(RelFactories.LOGICAL_BUILDER,
-        "TallyBatchCalcRule",
-        b0 -> b0.operand(RelNode.class).predicate(TallyBatchCalcRule::isRowCalc)
-            .oneInput(b1 -> b1.operand(RelNode.class)
-                .predicate(TallyBatchCalcRule::isBatchProducer).anyInputs()));
-
-    @Override
-    public TallyBatchCalcRule toRule() {
-      return new TallyBatchCalcRule(this);
-    }
-
-    @Override
-    public Config withRelBuilderFactory(RelBuilderFactory factory) {
-      return new Config(factory, description, operandSupplier);
-    }
-
-    @Override
-    public Config withDescription(String newDescription) {
-      return new Config(relBuilderFactory, newDescription, operandSupplier);
-    }
-
-    @Override
-    public Config withOperandSupplier(OperandTransform transform) {
-      return new Config(relBuilderFactory, description, transform);
-    }
-  }
+  public static final TallyRuleConfig<TallyBatchCalcRule> DEFAULT =
+      TallyRuleConfig.of("TallyBatchCalcRule",
+          b0 -> b0.operand(RelNode.class).predicate(TallyBatchCalcRule::isRowCalc)
+              .oneInput(b1 -> b1.operand(RelNode.class)
+                  .predicate(TallyBatchCalcRule::isBatchProducer).anyInputs()),
+          TallyBatchCalcRule::new);
 }

@@ -5,11 +5,9 @@ import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.core.Project;
-import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexPermuteInputsShuttle;
-import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.mapping.Mapping;
 import org.apache.calcite.util.mapping.MappingType;
@@ -21,8 +19,8 @@ import org.apache.calcite.util.mapping.Mappings;
  * expressions over a scan of just the columns they use (the first column if they use none, as a
  * scan produces at least one).
  */
-public final class TallyProjectScanRule extends RelRule<TallyProjectScanRule.Config> {
-  TallyProjectScanRule(Config config) {
+public final class TallyProjectScanRule extends RelRule<TallyRuleConfig<TallyProjectScanRule>> {
+  TallyProjectScanRule(TallyRuleConfig<TallyProjectScanRule> config) {
     super(config);
   }
 
@@ -74,31 +72,9 @@ public final class TallyProjectScanRule extends RelRule<TallyProjectScanRule.Con
   }
 
   /** Rule configuration: operands Project over TallyTableScan. */
-  public record Config(RelBuilderFactory relBuilderFactory, String description,
-      OperandTransform operandSupplier) implements RelRule.Config {
-    public static final Config DEFAULT = new Config(RelFactories.LOGICAL_BUILDER,
-        "TallyProjectScanRule",
-        b0 -> b0.operand(Project.class)
-            .oneInput(b1 -> b1.operand(TallyTableScan.class).noInputs()));
-
-    @Override
-    public TallyProjectScanRule toRule() {
-      return new TallyProjectScanRule(this);
-    }
-
-    @Override
-    public Config withRelBuilderFactory(RelBuilderFactory factory) {
-      return new Config(factory, description, operandSupplier);
-    }
-
-    @Override
-    public Config withDescription(String newDescription) {
-      return new Config(relBuilderFactory, newDescription, operandSupplier);
-    }
-
-    @Override
-    public Config withOperandSupplier(OperandTransform transform) {
-      return new Config(relBuilderFactory, description, transform);
-    }
-  }
+  public static final TallyRuleConfig<TallyProjectScanRule> DEFAULT =
+      TallyRuleConfig.of("TallyProjectScanRule",
+          b0 -> b0.operand(Project.class)
+              .oneInput(b1 -> b1.operand(TallyTableScan.class).noInputs()),
+          TallyProjectScanRule::new);
 }

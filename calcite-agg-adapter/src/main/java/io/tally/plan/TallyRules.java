@@ -12,7 +12,7 @@ public final class TallyRules {
 
   /** Narrows a {@link TallyTableScan} to the columns a Project above it uses. */
   public static final TallyProjectScanRule PROJECT_SCAN =
-      TallyProjectScanRule.Config.DEFAULT.toRule();
+      TallyProjectScanRule.DEFAULT.toRule();
 
   /** Plans every logical aggregate as an {@link EnumerableBlockedAggregate}. */
   public static final BlockedAggregateRule BLOCKED_AGGREGATE =
@@ -34,10 +34,10 @@ public final class TallyRules {
 
   /** Narrows a {@link TallyTableScan} to the columns an Aggregate directly above it uses. */
   public static final TallyAggregateScanRule AGGREGATE_SCAN =
-      TallyAggregateScanRule.Config.DEFAULT.toRule();
+      TallyAggregateScanRule.DEFAULT.toRule();
 
   /** Evaluates supported filters and projections over a scan on Arrow batches. */
-  public static final TallyBatchCalcRule BATCH_CALC = TallyBatchCalcRule.Config.DEFAULT.toRule();
+  public static final TallyBatchCalcRule BATCH_CALC = TallyBatchCalcRule.DEFAULT.toRule();
 
   /** Rules a {@link TallyTableScan} registers with any planner it appears in. */
   public static final List<RelOptRule> SCAN_RULES =
