@@ -5,6 +5,7 @@ import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.spill.SpillCounters;
 import io.tally.spill.SpillDirectory;
+import io.tally.spill.QuerySpillDirectory;
 import io.tally.spill.SpillOptions;
 import io.tally.spill.SpillReader;
 import io.tally.spill.SpillWriter;
@@ -50,11 +51,13 @@ final class AggregateSpiller implements AutoCloseable {
   int partitions;
   int maxLevel;
 
-  AggregateSpiller(SinkState sink, PartialStates partials, SpillOptions options, OperatorMemory memory,
-      BlockLayout layout, AggregateSpec spec) {
+  /** {@code query} is the query's spill directory; null gives this operator one of its own. */
+  AggregateSpiller(SinkState sink, PartialStates partials, SpillOptions options, QuerySpillDirectory query,
+      OperatorMemory memory, BlockLayout layout, AggregateSpec spec) {
     this.sink = sink;
     this.partials = partials;
-    this.directory = new SpillDirectory(options, memory.name(), counters);
+    this.directory = new SpillDirectory(query != null ? query : new QuerySpillDirectory(Path.of(options.dir())),
+        options, memory.name(), counters);
     this.calls = spec.calls().size();
     this.operator = memory.name();
     List<DataType> keyTypes = new ArrayList<>();
@@ -284,14 +287,14 @@ final class AggregateSpiller implements AutoCloseable {
     SpillWriter writer(int stream) {
       if (stream < 0) {
         if (mainWriter == null) {
-          mainWriter = directory.newFile(label, format.fileSchema());
+          mainWriter = directory.newFile(label, format.fileSchema(), io);
           main = mainWriter.file();
           partitions++;
         }
         return mainWriter;
       }
       if (sideWriters[stream] == null) {
-        sideWriters[stream] = directory.newFile(label + "-distinct" + stream, sideSchemas[stream]);
+        sideWriters[stream] = directory.newFile(label + "-distinct" + stream, sideSchemas[stream], io);
         sides[stream] = sideWriters[stream].file();
       }
       return sideWriters[stream];

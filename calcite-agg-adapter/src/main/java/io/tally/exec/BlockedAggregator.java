@@ -3,6 +3,7 @@ package io.tally.exec;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.metrics.AggregateMetrics;
+import io.tally.spill.QuerySpillDirectory;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
@@ -40,6 +41,7 @@ public final class BlockedAggregator implements AutoCloseable {
   private final Deque<BlockEmitter.Batch> materialized = new ArrayDeque<>();
   private PartialStates partialStates;
   private AggregateSpiller spiller;
+  private final QuerySpillDirectory querySpill;
   private boolean partitionLoaded;
   private long buildStart = -1;
   private long finishedAt;
@@ -51,7 +53,17 @@ public final class BlockedAggregator implements AutoCloseable {
    */
   public BlockedAggregator(AggregateSpec spec, AggregateConfig config, BufferAllocator parent,
       MemoryPool pool, BooleanSupplier cancelled, String operatorName) {
+    this(spec, config, parent, pool, cancelled, operatorName, null);
+  }
+
+  /**
+   * As above, spilling into a subdirectory of the query's {@code spillDirectory} (null: a
+   * directory of this operator's own under {@code spill_dir}).
+   */
+  public BlockedAggregator(AggregateSpec spec, AggregateConfig config, BufferAllocator parent,
+      MemoryPool pool, BooleanSupplier cancelled, String operatorName, QuerySpillDirectory spillDirectory) {
     this.spec = spec;
+    this.querySpill = spillDirectory;
     this.config = config;
     this.cancelled = cancelled;
     this.layout = BlockLayout.of(config.blockSize());
@@ -184,7 +196,7 @@ public final class BlockedAggregator implements AutoCloseable {
 
   private void spill() {
     if (spiller == null) {
-      spiller = new AggregateSpiller(sink, partials(), config.spill(), memory, layout, spec);
+      spiller = new AggregateSpiller(sink, partials(), config.spill(), querySpill, memory, layout, spec);
     }
     spiller.spill();
     metrics.spillCount++;

@@ -44,7 +44,7 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
     this.input = input;
     this.call = call;
     this.aggregator = new BlockedAggregator(call.spec(), config, EngineMemory.root(), query.pool,
-        query.cancelled, call.operatorName());
+        query.cancelled, call.operatorName(), query.spill);
     this.progress = new AggregateProgress(progress, aggregator);
     List<DataType> out = call.spec().outputTypes();
     this.binaryOutput = new boolean[out.size()];

@@ -5,6 +5,7 @@ import io.tally.jdbc.TallySession;
 import io.tally.jdbc.TallySettings;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.ServerMemory;
+import io.tally.spill.QuerySpillDirectory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentMap;
@@ -15,8 +16,9 @@ import org.apache.calcite.DataContext;
 /**
  * The resources one query's operators share: its {@link MemoryPool} (bounded by
  * {@code memory_limit}, inside the server-wide {@code server_memory_limit} when one is set), its
- * settings and its cancel flag. A query is one execution of a
- * statement, i.e. one {@link DataContext}; entries go away with it.
+ * spill directory (one subdirectory per spilling operator, deleted when the last of them closes,
+ * else with this object or at JVM exit), its settings and its cancel flag. A query is one
+ * execution of a statement, i.e. one {@link DataContext}; entries go away with it.
  */
 final class QueryResources {
   private static final ConcurrentMap<DataContext, QueryResources> QUERIES =
@@ -25,11 +27,13 @@ final class QueryResources {
   final TallySettings settings;
   final MemoryPool pool;
   final BooleanSupplier cancelled;
+  final QuerySpillDirectory spill;
 
   private QueryResources(TallySettings settings, AtomicBoolean cancelFlag) {
     this.settings = settings;
     this.pool = new MemoryPool(MemoryPool.QUERY_LIMIT, settings.memoryLimit(), ServerMemory.pool());
     this.cancelled = cancelFlag == null ? () -> false : cancelFlag::get;
+    this.spill = new QuerySpillDirectory(settings.spillDir());
   }
 
   /**

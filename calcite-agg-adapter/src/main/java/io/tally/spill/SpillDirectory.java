@@ -1,26 +1,16 @@
 package io.tally.spill;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * One operator's private spill directory {@code <spill_dir>/tally-spill-<id>}, created on the
- * first spill and deleted with its files by {@link #close()} (query finished, failed or was
- * cancelled) or, at the latest, by a JVM shutdown hook. Also enforces the per-operator byte cap
- * of {@link SpillOptions#maxBytes()}.
+ * One operator's spill subdirectory inside its query's {@link QuerySpillDirectory}, created on the
+ * first spill and deleted with its files by {@link #close()} (the operator finished, failed or
+ * was cancelled). Also enforces the per-operator byte cap of {@link SpillOptions#maxBytes()}.
  */
 public final class SpillDirectory implements AutoCloseable {
-  private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
-
-  static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(SpillDirectory::deleteTree),
-        "tally-spill-cleanup"));
-  }
-
+  private final QuerySpillDirectory query;
   private final SpillOptions options;
   private final String operator;
   private final SpillCounters counters;
@@ -28,7 +18,9 @@ public final class SpillDirectory implements AutoCloseable {
   private int nextFile;
   private long written;
 
-  public SpillDirectory(SpillOptions options, String operator, SpillCounters counters) {
+  public SpillDirectory(QuerySpillDirectory query, SpillOptions options, String operator,
+      SpillCounters counters) {
+    this.query = query;
     this.options = options;
     this.operator = operator;
     this.counters = counters;
@@ -47,22 +39,18 @@ public final class SpillDirectory implements AutoCloseable {
     return dir;
   }
 
-  /** Creates the next spill file's writer ({@code label} goes into the file name). */
-  public SpillWriter newFile(String label, org.apache.arrow.vector.types.pojo.Schema schema) {
+  /**
+   * Creates the next spill file's writer ({@code label} goes into the file name); encoding
+   * buffers come from {@code allocator}.
+   */
+  public SpillWriter newFile(String label, Schema schema, BufferAllocator allocator) {
     if (dir == null) {
-      Path base = Path.of(options.dir());
-      try {
-        dir = Files.createTempDirectory(base, "tally-spill-");
-      } catch (IOException e) {
-        throw SpillWriter.ioFailure("cannot create a spill directory in " + base + " (spill_dir) for "
-            + operator, e);
-      }
-      LIVE.add(dir);
+      dir = query.openOperator(operator);
     }
     Path file = dir.resolve(String.format("%05d-%s.arrows", nextFile++, label));
     SpillStats.fileCreated();
     counters.files++;
-    return new SpillWriter(file, schema, this);
+    return new SpillWriter(file, schema, this, allocator);
   }
 
   /** Books {@code bytes} about to be written to {@code file}; fails when the cap is passed. */
@@ -82,24 +70,9 @@ public final class SpillDirectory implements AutoCloseable {
   @Override
   public void close() {
     if (dir != null) {
-      deleteTree(dir);
-      LIVE.remove(dir);
+      Path d = dir;
       dir = null;
-    }
-  }
-
-  static int liveCount() {
-    return LIVE.size();
-  }
-
-  private static void deleteTree(Path dir) {
-    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-      for (Path f : files) {
-        Files.deleteIfExists(f);
-      }
-      Files.deleteIfExists(dir);
-    } catch (IOException e) {
-      // best effort: the shutdown hook retries whatever is still registered
+      query.closeOperator(d);
     }
   }
 }

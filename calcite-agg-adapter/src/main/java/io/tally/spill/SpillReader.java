@@ -7,7 +7,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -26,6 +25,8 @@ public final class SpillReader implements AutoCloseable {
   private final Path file;
   private final Schema schema;
   private final SpillCounters counters;
+  private final FrameOfReference reference;
+  private final SpillCodecs codecs = new SpillCodecs();
   private final FileChannel channel;
   private final long size;
   private long position;
@@ -34,6 +35,7 @@ public final class SpillReader implements AutoCloseable {
     this.file = file;
     this.schema = schema;
     this.counters = counters;
+    this.reference = new FrameOfReference(schema);
     try {
       this.channel = FileChannel.open(file, StandardOpenOption.READ);
       this.size = channel.size();
@@ -75,18 +77,38 @@ public final class SpillReader implements AutoCloseable {
     if ((int) crc.getValue() != expectedCrc) {
       throw corrupted("checksum mismatch");
     }
-    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-    try (ArrowRecordBatch batch = MessageSerializer.deserializeRecordBatch(
-        new ReadChannel(new ByteArrayReadableSeekableByteChannel(message)), allocator)) {
-      new VectorLoader(root, CommonsCompressionFactory.INSTANCE).load(batch);
+    VectorSchemaRoot root;
+    try {
+      root = decode(message, allocator);
     } catch (IOException | RuntimeException e) {
-      root.close();
       throw new SpillException("spill file corrupted: " + file + " (undecodable batch: " + e.getMessage() + ")", e);
     }
     counters.readCount++;
     counters.readBytes += SpillWriter.HEADER_BYTES + (long) message.length;
     counters.readNanos += System.nanoTime() - start;
     return root;
+  }
+
+  /** The batch in {@code payload}: reference header, then the narrowed, compressed IPC message. */
+  private VectorSchemaRoot decode(byte[] payload, BufferAllocator allocator) throws IOException {
+    int refBytes = reference.headerBytes();
+    if (payload.length < refBytes) {
+      throw new IllegalStateException("frame shorter than its reference header");
+    }
+    ByteBuffer refs = ByteBuffer.wrap(payload, 0, refBytes).order(ByteOrder.LITTLE_ENDIAN);
+    VectorSchemaRoot stored = VectorSchemaRoot.create(reference.storedSchema(refs), allocator);
+    ByteArrayReadableSeekableByteChannel in = new ByteArrayReadableSeekableByteChannel(payload);
+    in.position(refBytes);
+    try (ArrowRecordBatch batch = MessageSerializer.deserializeRecordBatch(new ReadChannel(in), allocator)) {
+      if (batch == null) {
+        throw new IllegalStateException("no record batch in frame");
+      }
+      new VectorLoader(stored, codecs).load(batch);
+    } catch (IOException | RuntimeException e) {
+      stored.close();
+      throw e;
+    }
+    return reference.decode(stored, refs, allocator);
   }
 
   private void readFully(ByteBuffer b) throws IOException {

@@ -31,7 +31,7 @@ public final class SpillStats {
 
   /** Spill directories not yet deleted. */
   public static int liveDirectories() {
-    return SpillDirectory.liveCount();
+    return QuerySpillDirectory.liveCount();
   }
 
   static void wrote(long bytes) {

@@ -9,12 +9,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
-import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 import org.apache.arrow.vector.compression.CompressionCodec;
-import org.apache.arrow.vector.compression.CompressionUtil;
-import org.apache.arrow.vector.compression.NoCompressionCodec;
 import org.apache.arrow.vector.ipc.WriteChannel;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.ipc.message.MessageSerializer;
@@ -22,10 +20,15 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Appends record batches to one spill file. File layout: a sequence of frames
- * {@code [magic:int][length:int][crc32c:int][message: length bytes]} (little-endian header),
- * where each message is an encapsulated Arrow IPC record-batch message whose body buffers are
- * compressed per {@link SpillOptions#compression()}. The schema is not stored: the operator that
- * wrote the file reads it back with the same schema.
+ * <pre>
+ * [magic: int32][length: int32][crc32c: int32]           frame header, little-endian
+ * [payload: length bytes], CRC32C-covered:
+ *   [reference header: FrameOfReference.ENTRY_BYTES per integer column]
+ *   [encapsulated Arrow IPC record-batch message]
+ * </pre>
+ * The message holds the batch with its integer columns narrowed by {@link FrameOfReference}
+ * and its body buffers compressed per {@link SpillOptions#compression()} ({@link SpillCodecs}).
+ * The schema is not stored: the operator that wrote the file reads it back with the same schema.
  */
 public final class SpillWriter implements AutoCloseable {
   static final int MAGIC = 0x4C505354;
@@ -34,27 +37,23 @@ public final class SpillWriter implements AutoCloseable {
   private final Schema schema;
   private final SpillDirectory owner;
   private final CompressionCodec codec;
+  private final FrameOfReference reference;
+  private final BufferAllocator allocator;
   private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
   private FileChannel channel;
   private long batches;
 
-  SpillWriter(Path file, Schema schema, SpillDirectory owner) {
+  SpillWriter(Path file, Schema schema, SpillDirectory owner, BufferAllocator allocator) {
     this.file = file;
     this.schema = schema;
     this.owner = owner;
-    this.codec = codec(owner.options().compression());
+    this.codec = new SpillCodecs().forWriting(owner.options().compression());
+    this.reference = new FrameOfReference(schema);
+    this.allocator = allocator;
     try {
       this.channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     } catch (IOException e) {
       throw ioFailure("cannot create spill file " + file + " for " + owner.operator(), e);
-    }
-  }
-
-  static CompressionCodec codec(SpillOptions.Compression c) {
-    switch (c) {
-      case LZ4: return CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.LZ4_FRAME);
-      case ZSTD: return CommonsCompressionFactory.INSTANCE.createCodec(CompressionUtil.CodecType.ZSTD);
-      default: return NoCompressionCodec.INSTANCE;
     }
   }
 
@@ -77,7 +76,10 @@ public final class SpillWriter implements AutoCloseable {
       throw new IllegalArgumentException("batch schema " + root.getSchema() + " is not the spill file's " + schema);
     }
     buffer.reset();
-    try (ArrowRecordBatch batch = new VectorUnloader(root, true, codec, true).getRecordBatch()) {
+    ByteBuffer refs = ByteBuffer.allocate(reference.headerBytes()).order(ByteOrder.LITTLE_ENDIAN);
+    try (FrameOfReference.Narrowed narrow = reference.encode(root, refs, allocator);
+         ArrowRecordBatch batch = new VectorUnloader(narrow.root, true, codec, true).getRecordBatch()) {
+      buffer.write(refs.array(), 0, refs.capacity());
       MessageSerializer.serialize(new WriteChannel(Channels.newChannel(buffer)), batch);
     } catch (IOException e) {
       throw ioFailure("cannot encode a spill batch for " + file, e);
