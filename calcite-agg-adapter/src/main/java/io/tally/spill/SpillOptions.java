@@ -4,10 +4,11 @@ import java.io.Serializable;
 import java.util.Locale;
 
 /**
- * How an operator spills: the base directory ({@code spill_dir}; a private subdirectory is made
- * per operator), the state layout ({@code spill_format}) and the IPC body compression
- * ({@code spill_compression}). {@code maxBytes} caps the bytes written per operator (the real
- * cap is the device; tests lower it to simulate a full disk).
+ * How an operator spills: the base directory ({@code spill_dir}; each query gets a directory
+ * there and each spilling operator a subdirectory of it, see {@link QuerySpillDirectory}), the
+ * state layout ({@code spill_format}) and the IPC body compression ({@code spill_compression}).
+ * {@code maxBytes} caps the bytes written per operator (the real cap is the device; tests lower
+ * it to simulate a full disk).
  */
 public record SpillOptions(String dir, Format format, Compression compression, long maxBytes)
     implements Serializable {

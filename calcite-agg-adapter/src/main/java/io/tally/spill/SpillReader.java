@@ -19,11 +19,11 @@ import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
 /**
  * Reads the frames of a file written by {@link SpillWriter} back as record batches, checking
  * every frame's magic, length and CRC32C first: any mismatch, or a truncated file, fails with
- * "spill file corrupted: &lt;file&gt;" before a single value is used.
+ * "spill file corrupted: &lt;file&gt;" before a single value is used; then decompresses the
+ * message ({@link SpillCodecs}) and widens its narrowed integer columns ({@link FrameOfReference}).
  */
 public final class SpillReader implements AutoCloseable {
   private final Path file;
-  private final Schema schema;
   private final SpillCounters counters;
   private final FrameOfReference reference;
   private final SpillCodecs codecs = new SpillCodecs();
@@ -33,7 +33,6 @@ public final class SpillReader implements AutoCloseable {
 
   public SpillReader(Path file, Schema schema, SpillCounters counters) {
     this.file = file;
-    this.schema = schema;
     this.counters = counters;
     this.reference = new FrameOfReference(schema);
     try {
