@@ -1,18 +1,18 @@
 package io.tally.spill;
 
-import org.apache.arrow.compression.ZstdCompressionCodec;
 import org.apache.arrow.vector.compression.CompressionCodec;
 import org.apache.arrow.vector.compression.CompressionUtil;
 import org.apache.arrow.vector.compression.NoCompressionCodec;
 
 /**
  * The Arrow IPC body codecs of spill files: LZ4 frames on lz4-java ({@link Lz4FrameCodec}),
- * zstd on zstd-jni (Arrow's {@link ZstdCompressionCodec}), or none. One instance per writer or
- * reader: the LZ4 codec keeps reusable state and is not shared between threads.
+ * zstd frames on zstd-jni ({@link ZstdFrameCodec}), or none. One instance per writer or reader:
+ * the codecs keep reusable state, are not shared between threads, and are freed by
+ * {@link #close()}.
  */
-final class SpillCodecs implements CompressionCodec.Factory {
+final class SpillCodecs implements CompressionCodec.Factory, AutoCloseable {
   private CompressionCodec lz4;
-  private CompressionCodec zstd;
+  private ZstdFrameCodec zstd;
 
   /** The codec that writes {@code c}. */
   CompressionCodec forWriting(SpillOptions.Compression c) {
@@ -33,7 +33,7 @@ final class SpillCodecs implements CompressionCodec.Factory {
         return lz4;
       case ZSTD:
         if (zstd == null) {
-          zstd = new ZstdCompressionCodec();
+          zstd = new ZstdFrameCodec();
         }
         return zstd;
       case NO_COMPRESSION:
@@ -46,5 +46,14 @@ final class SpillCodecs implements CompressionCodec.Factory {
   @Override
   public CompressionCodec createCodec(CompressionUtil.CodecType type, int level) {
     return createCodec(type);
+  }
+
+  /** Frees the zstd contexts, if any. */
+  @Override
+  public void close() {
+    if (zstd != null) {
+      zstd.close();
+      zstd = null;
+    }
   }
 }

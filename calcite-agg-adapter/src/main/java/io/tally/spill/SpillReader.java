@@ -130,6 +130,8 @@ public final class SpillReader implements AutoCloseable {
       channel.close();
     } catch (IOException e) {
       throw SpillWriter.ioFailure("cannot close spill file " + file, e);
+    } finally {
+      codecs.close();
     }
   }
 }

@@ -36,6 +36,7 @@ public final class SpillWriter implements AutoCloseable {
   private final Path file;
   private final Schema schema;
   private final SpillDirectory owner;
+  private final SpillCodecs codecs = new SpillCodecs();
   private final CompressionCodec codec;
   private final FrameOfReference reference;
   private final BufferAllocator allocator;
@@ -47,7 +48,7 @@ public final class SpillWriter implements AutoCloseable {
     this.file = file;
     this.schema = schema;
     this.owner = owner;
-    this.codec = new SpillCodecs().forWriting(owner.options().compression());
+    this.codec = codecs.forWriting(owner.options().compression());
     this.reference = new FrameOfReference(schema);
     this.allocator = allocator;
     try {
@@ -123,6 +124,7 @@ public final class SpillWriter implements AutoCloseable {
         throw ioFailure("cannot close spill file " + file, e);
       } finally {
         channel = null;
+        codecs.close();
       }
     }
   }

@@ -45,6 +45,10 @@ public final class SpillCommand implements Callable<Integer> {
   @Option(names = "--out", description = "also write the tables to FILE (.csv, .md, else text)")
   Path out;
 
+  @Option(names = "--skip-check", description = "skip the untimed run that reads and checks every row "
+      + "(and warms up); for very long runs: only the profiled runs' row counts are checked")
+  boolean skipCheck;
+
   @Option(names = "--test", description = "smoke run: " + SMOKE_ROWS + " rows at " + SMOKE_LIMIT
       + ", every format and compression, one run each")
   boolean test;
@@ -62,7 +66,8 @@ public final class SpillCommand implements Callable<Integer> {
     for (long n : ns) {
       for (String compression : compressions) {
         for (String format : formats) {
-          results.add(SpillRun.run(n, format, compression, limit, spillDir, timed, reporter::progress));
+          results.add(SpillRun.run(n, format, compression, limit, spillDir, timed, test || !skipCheck,
+              reporter::progress));
         }
       }
     }
