@@ -27,6 +27,7 @@ final class DrainReport {
     ResultTable t = new ResultTable("drain, emit=" + mode(mode) + " (one input row per group, v = i % 1024 DOUBLE)",
         COLUMNS);
     long maxSampleGap = 0;
+    List<String> gcRuns = new ArrayList<>();
     for (DrainResult r : results) {
       if (r.emit() != mode) {
         continue;
@@ -35,9 +36,15 @@ final class DrainReport {
           ms(r.drainNanos()), ms(r.ttfbNanos()), ms(r.maxGapNanos()), Bytes.format(r.peakPool()),
           Bytes.format(r.peakLive()), pct(r.poolPercent()), pct(r.livePercent())));
       maxSampleGap = Math.max(maxSampleGap, r.trace().maxIntervalNanos());
+      if (r.gcDuringDrain().count() > 0) {
+        gcRuns.add(String.format(Locale.ROOT, "%d %s %s: %d, %d ms", r.groups(), r.key().cliName(),
+            r.agg().cliName(), r.gcDuringDrain().count(), r.gcDuringDrain().millis()));
+      }
     }
     t.note(String.format(Locale.ROOT, "memory sampled every %d us (longest observed interval %.0f us)",
         MemorySampler.INTERVAL_NANOS / 1000, maxSampleGap / 1e3));
+    t.note(gcRuns.isEmpty() ? "GC during drain: none (no collection between input exhausted and the last batch)"
+        : "GC during drain (collections, total pause; a pause lands in some poll's gap): " + String.join("; ", gcRuns));
     return t;
   }
 

@@ -26,10 +26,13 @@ final class DrainRun {
     try (BufferAllocator scope = parent.newChildAllocator("drain-run", 0, Long.MAX_VALUE);
         BlockedAggregator aggregator = new BlockedAggregator(agg.spec(input.kind()), config, scope, pool,
             () -> false, "BlockedAggregate[drain " + input.kind().cliName() + "]")) {
+      GcClock gc = new GcClock();
+      GcClock.Reading gcBefore = null;
       MemorySampler sampler = new MemorySampler(pool, scope);
       Timeline t = new Timeline(sampler.start());
       try {
         input.forEachBatch(aggregator::sink);
+        gcBefore = gc.read();
         t.finish = System.nanoTime();
         aggregator.finish();
         VectorSchemaRoot out;
@@ -41,12 +44,13 @@ final class DrainRun {
       } finally {
         sampler.close();
       }
+      GcClock.Reading gcDrain = gc.read().minus(gcBefore);
       MemoryTrace trace = sampler.trace();
       long peakPool = Math.max(trace.peakPool(), aggregator.metrics().poolPeak);
       long peakLive = Math.max(trace.peakLive(), scope.getPeakMemoryAllocation());
       return new DrainResult(input.groups(), input.kind(), agg, emit, t.finish - t.start,
           t.last - t.finish, t.first - t.finish, t.maxGap, peakPool, peakLive, t.poolFirst, t.liveFirst,
-          t.poolHalf, t.liveHalf, t.rows, t.batches, t.finish - t.start, trace);
+          t.poolHalf, t.liveHalf, t.rows, t.batches, t.finish - t.start, gcDrain, trace);
     }
   }
 
