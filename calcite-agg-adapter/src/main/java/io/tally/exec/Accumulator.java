@@ -18,6 +18,8 @@ abstract class Accumulator implements AutoCloseable {
   final AggregateCall call;
   final BlockLayout layout;
   final OperatorMemory memory;
+  /** The call's name for error messages, built once (finish loops pass it for every value). */
+  private final String label;
   private final List<StateColumn> columns = new ArrayList<>();
   /** The current batch's argument columns, in {@code call.args()} order. */
   DecodedColumn[] args;
@@ -26,6 +28,7 @@ abstract class Accumulator implements AutoCloseable {
     this.call = call;
     this.layout = layout;
     this.memory = memory;
+    this.label = "aggregate '" + call.name() + "'";
   }
 
   final StateColumn newColumn(int width) {
@@ -103,7 +106,7 @@ abstract class Accumulator implements AutoCloseable {
   }
 
   final String label() {
-    return "aggregate '" + call.name() + "'";
+    return label;
   }
 
   /** A decoded column for reading serialized states of type {@code type}. */

@@ -33,12 +33,17 @@ final class BlockEmitter {
   /** An emitted batch and the pool bytes it holds. */
   record Batch(VectorSchemaRoot root, long reserved) {}
 
+  /** The pool bytes {@link #emit} reserves up front for block {@code block}. */
+  long estimate(int block) {
+    return estimateRows(layout.rowsIn(block, sink.table.groupCount()));
+  }
+
   /** Builds block {@code block}'s output batch; the block itself stays allocated. */
   Batch emit(int block) {
     GroupHashTable table = sink.table;
     List<Accumulator> accumulators = sink.accumulators;
     int rows = layout.rowsIn(block, table.groupCount());
-    long reserved = estimate(rows);
+    long reserved = estimateRows(rows);
     memory.reserve(reserved);
     long before = memory.live();
     VectorSchemaRoot root = null;
@@ -80,7 +85,7 @@ final class BlockEmitter {
   Batch emitAll(java.util.function.IntConsumer releaseBlock) {
     GroupHashTable table = sink.table;
     int total = table.groupCount();
-    long reserved = estimate(total);
+    long reserved = estimateRows(total);
     memory.reserve(reserved);
     VectorSchemaRoot all = null;
     try {
@@ -132,7 +137,7 @@ final class BlockEmitter {
     }
   }
 
-  private long estimate(int rows) {
+  private long estimateRows(int rows) {
     long perRow = 0;
     for (DataType t : types) {
       switch (t.type()) {

@@ -25,6 +25,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * merges one partition at a time and emits its blocks before loading the next.
  */
 public final class BlockedAggregator implements AutoCloseable {
+  /**
+   * Index segments (1 MiB each, see {@link GroupHashTable#SEGMENT_SHIFT}) freed per poll at least:
+   * the index is gone after a few polls, and no single poll pays for freeing all of it.
+   */
+  static final int INDEX_SEGMENTS_PER_POLL = 4;
+
   private enum Phase { BUILDING, DRAINING, DONE, FAILED, CLOSED }
 
   private final AggregateSpec spec;
@@ -244,6 +250,7 @@ public final class BlockedAggregator implements AutoCloseable {
     metrics.blocks = sink.table.blockCount();
     phase = Phase.DRAINING;
     if (config.emit() == AggregateConfig.EmitMode.ALL) {
+      sink.table.freeIndex();
       try {
         if (sink.table.groupCount() > 0) {
           materialized.add(emitter.emitAll(sink::releaseBlock));
@@ -350,10 +357,29 @@ public final class BlockedAggregator implements AutoCloseable {
   }
 
   private BlockEmitter.Batch emitAndRelease() {
+    releaseIndexStep();
     BlockEmitter.Batch batch = emitter.emit(nextBlock);
     sink.releaseBlock(nextBlock);
     nextBlock++;
     return batch;
+  }
+
+  /**
+   * Frees the next part of the retired index before a block is emitted: at least
+   * {@link #INDEX_SEGMENTS_PER_POLL} segments, more if needed to be done by the last block, and all
+   * of it when the block's output batch would not otherwise fit the memory limit.
+   */
+  private void releaseIndexStep() {
+    GroupHashTable table = sink.table;
+    int held = table.retiredSegments();
+    if (held == 0) {
+      return;
+    }
+    int blocksLeft = Math.max(1, table.blockCount() - nextBlock);
+    int step = Math.max(INDEX_SEGMENTS_PER_POLL, (held + blocksLeft - 1) / blocksLeft);
+    if (table.freeIndexSegments(step) > 0 && emitter.estimate(nextBlock) > memory.available()) {
+      table.freeIndex();
+    }
   }
 
   private void recordBatch(long now, int rows) {

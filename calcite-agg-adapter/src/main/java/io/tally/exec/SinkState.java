@@ -325,9 +325,12 @@ final class SinkState implements AutoCloseable {
     return distinct[c].growthBound(n, args) + acc.updateBound(g, n);
   }
 
-  /** Input is over: frees the index and the DISTINCT tables. */
+  /**
+   * Input is over: retires the index (its segments are freed by the drain, see
+   * {@link GroupHashTable#freeIndexSegments}) and frees the DISTINCT tables.
+   */
   void finish() {
-    table.freeIndex();
+    table.retireIndex();
     for (int c = 0; c < distinct.length; c++) {
       if (distinct[c] != null) {
         distinct[c].close();

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.ListVector;
 
 /**
  * A variable-width key column (VARCHAR, VARBINARY, encoded VARCHAR ARRAY).
@@ -144,6 +145,10 @@ final class VarKeyColumn extends KeyColumn {
     ArrowBuf meta = blocks.get(block);
     ArrowBuf flags = nulls.get(block);
     ArrowBuf region = regions.get(block);
+    if (type.type() == ColumnType.VARCHAR_ARRAY) {
+      ArrayBlockWriter.write(meta, ENTRY_BYTES, flags, region, rows, (ListVector) out);
+      return;
+    }
     for (int i = 0; i < rows; i++) {
       if (flags.getByte(i) != 0) {
         out.setNull(i);

@@ -1,6 +1,7 @@
 package io.tally.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tally.memory.MemoryPool;
@@ -24,6 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GroupHashTableTest {
   /** Leaves 2 bits of hash: every probe collides, so only key comparison separates groups. */
   private static final long WEAK_HASH = 0x0000_0003_0000_0000L;
+  /** 16-slot index segments: probes cross segment boundaries and the index has hundreds of them. */
+  private static final int TINY_SEGMENT_SHIFT = 4;
 
   static Stream<Arguments> cases() {
     List<List<DataType>> schemas = List.of(
@@ -40,16 +43,16 @@ class GroupHashTableTest {
     List<Arguments> out = new ArrayList<>();
     for (List<DataType> schema : schemas) {
       for (int blockSize : new int[] {2, 8192}) {
-        out.add(Arguments.of(schema, blockSize, -1L, 3000));
+        out.add(Arguments.of(schema, blockSize, -1L, 3000, blockSize == 2 ? TINY_SEGMENT_SHIFT : GroupHashTable.SEGMENT_SHIFT));
       }
-      out.add(Arguments.of(schema, 4, WEAK_HASH, 300));
+      out.add(Arguments.of(schema, 4, WEAK_HASH, 300, TINY_SEGMENT_SHIFT));
     }
     return out.stream();
   }
 
   @ParameterizedTest
   @MethodSource("cases")
-  void matchesHashMapModel(List<DataType> types, int blockSize, long hashMask, int domain) {
+  void matchesHashMapModel(List<DataType> types, int blockSize, long hashMask, int domain, int segmentShift) {
     Random random = new Random(types.hashCode() * 31L + blockSize);
     int rowCount = domain * 4;
     List<Object[]> rows = new ArrayList<>();
@@ -72,7 +75,7 @@ class GroupHashTableTest {
           keys.add(KeyColumn.create(types.get(c), layout, memory));
           decoded[c] = new DecodedColumn(types.get(c), "column " + c);
         }
-        try (GroupHashTable table = new GroupHashTable(keys, layout, memory, hashMask)) {
+        try (GroupHashTable table = new GroupHashTable(keys, layout, memory, hashMask, segmentShift)) {
           Iterator<Object[]> it = rows.iterator();
           int rowIndex = 0;
           VectorSchemaRoot batch;
@@ -103,7 +106,7 @@ class GroupHashTableTest {
           if (model.size() > GroupHashTable.INITIAL_CAPACITY) {
             assertTrue(table.indexCapacity() > GroupHashTable.INITIAL_CAPACITY);
           }
-          table.freeIndex();
+          retireAndFreeInSteps(table, memory, decoded, segmentShift);
           assertKeysWritten(table, types, layout, model, root);
           assertTrue(memory.live() <= memory.reserved());
         }
@@ -112,6 +115,25 @@ class GroupHashTableTest {
       }
       assertEquals(0, root.getAllocatedMemory());
     }
+  }
+
+  /** Retires the index, then frees it 3 segments at a time: live memory falls with every step. */
+  private static void retireAndFreeInSteps(GroupHashTable table, OperatorMemory memory, DecodedColumn[] decoded,
+      int segmentShift) {
+    table.retireIndex();
+    assertThrows(IllegalStateException.class, () -> table.resolve(decoded, 0, null, new int[0]));
+    int held = table.retiredSegments();
+    assertEquals(Math.max(1, table.indexCapacity() >> segmentShift), held);
+    long live = memory.live();
+    while (held > 0) {
+      int left = table.freeIndexSegments(3);
+      assertEquals(Math.max(0, held - 3), left);
+      assertTrue(memory.live() < live, "live " + memory.live() + " after freeing segments, was " + live);
+      live = memory.live();
+      held = left;
+    }
+    table.freeIndex();
+    assertEquals(live, memory.live());
   }
 
   private static void assertKeysWritten(GroupHashTable table, List<DataType> types, BlockLayout layout,

@@ -27,6 +27,7 @@ final class DrainReport {
     ResultTable t = new ResultTable("drain, emit=" + mode(mode) + " (one input row per group, v = i % 1024 DOUBLE)",
         COLUMNS);
     long maxSampleGap = 0;
+    List<String> gcRuns = new ArrayList<>();
     for (DrainResult r : results) {
       if (r.emit() != mode) {
         continue;
@@ -35,9 +36,15 @@ final class DrainReport {
           ms(r.drainNanos()), ms(r.ttfbNanos()), ms(r.maxGapNanos()), Bytes.format(r.peakPool()),
           Bytes.format(r.peakLive()), pct(r.poolPercent()), pct(r.livePercent())));
       maxSampleGap = Math.max(maxSampleGap, r.trace().maxIntervalNanos());
+      if (r.gcDuringDrain().count() > 0) {
+        gcRuns.add(String.format(Locale.ROOT, "%d %s %s: %d, %d ms", r.groups(), r.key().cliName(),
+            r.agg().cliName(), r.gcDuringDrain().count(), r.gcDuringDrain().millis()));
+      }
     }
     t.note(String.format(Locale.ROOT, "memory sampled every %d us (longest observed interval %.0f us)",
         MemorySampler.INTERVAL_NANOS / 1000, maxSampleGap / 1e3));
+    t.note(gcRuns.isEmpty() ? "GC during drain: none (no collection between input exhausted and the last batch)"
+        : "GC during drain (collections, total pause; a pause lands in some poll's gap): " + String.join("; ", gcRuns));
     return t;
   }
 
@@ -69,6 +76,11 @@ final class DrainReport {
       cols.add("max_gap_ms@" + g);
       cols.add("growth@" + g);
     }
+    cols.add("cpu_gap_ms@" + base);
+    for (long g : groups.subList(1, groups.size())) {
+      cols.add("cpu_gap_ms@" + g);
+      cols.add("cpu_growth@" + g);
+    }
     ResultTable t = new ResultTable("drain max-gap growth with groups (blocked should stay ~1x)", cols);
     for (DrainResult r : results) {
       if (r.groups() != base || !modes.contains(r.emit())) {
@@ -81,9 +93,17 @@ final class DrainReport {
         row.add(big.map(x -> ms(x.maxGapNanos())).orElse("n/a"));
         row.add(big.map(x -> ratio(x.maxGapNanos(), r.maxGapNanos())).orElse("n/a"));
       }
+      row.add(ms(r.maxGapCpuNanos()));
+      for (long g : groups.subList(1, groups.size())) {
+        Optional<DrainResult> big = find(results, g, r.key(), r.agg(), r.emit());
+        row.add(big.map(x -> ms(x.maxGapCpuNanos())).orElse("n/a"));
+        row.add(big.map(x -> ratio(x.maxGapCpuNanos(), r.maxGapCpuNanos())).orElse("n/a"));
+      }
       t.add(row);
     }
     t.note("growth = max gap at that group count / max gap at " + base + " groups");
+    t.note("cpu_gap = the max gap counted in the draining thread's CPU time: a wall-clock gap far above it "
+        + "is time the OS gave to other processes (compare the sampler's longest interval under each table)");
     return t;
   }
 

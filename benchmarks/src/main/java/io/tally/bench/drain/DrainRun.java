@@ -26,11 +26,15 @@ final class DrainRun {
     try (BufferAllocator scope = parent.newChildAllocator("drain-run", 0, Long.MAX_VALUE);
         BlockedAggregator aggregator = new BlockedAggregator(agg.spec(input.kind()), config, scope, pool,
             () -> false, "BlockedAggregate[drain " + input.kind().cliName() + "]")) {
+      GcClock gc = new GcClock();
+      GcClock.Reading gcBefore = null;
       MemorySampler sampler = new MemorySampler(pool, scope);
       Timeline t = new Timeline(sampler.start());
       try {
         input.forEachBatch(aggregator::sink);
+        gcBefore = gc.read();
         t.finish = System.nanoTime();
+        t.cpuLast = Timeline.threadCpu();
         aggregator.finish();
         VectorSchemaRoot out;
         while ((out = aggregator.nextBlock()) != null) {
@@ -41,18 +45,26 @@ final class DrainRun {
       } finally {
         sampler.close();
       }
+      GcClock.Reading gcDrain = gc.read().minus(gcBefore);
       MemoryTrace trace = sampler.trace();
       long peakPool = Math.max(trace.peakPool(), aggregator.metrics().poolPeak);
       long peakLive = Math.max(trace.peakLive(), scope.getPeakMemoryAllocation());
       return new DrainResult(input.groups(), input.kind(), agg, emit, t.finish - t.start,
           t.last - t.finish, t.first - t.finish, t.maxGap, peakPool, peakLive, t.poolFirst, t.liveFirst,
-          t.poolHalf, t.liveHalf, t.rows, t.batches, t.finish - t.start, trace);
+          t.poolHalf, t.liveHalf, t.rows, t.batches, t.finish - t.start, gcDrain, t.maxGapCpu, trace);
     }
   }
 
-  /** Timestamps and memory marks collected on the operator's thread. */
+  /**
+   * Timestamps and memory marks collected on the operator's thread; also the thread's CPU time
+   * per poll, which (unlike the wall-clock gap) does not count time the OS ran other processes.
+   */
   private static final class Timeline {
+    private static final java.lang.management.ThreadMXBean THREADS =
+        java.lang.management.ManagementFactory.getThreadMXBean();
     final long start;
+    long cpuLast;
+    long maxGapCpu;
     long finish;
     long first = -1;
     long last;
@@ -68,8 +80,15 @@ final class DrainRun {
       this.start = start;
     }
 
+    static long threadCpu() {
+      return THREADS.getCurrentThreadCpuTime();
+    }
+
     void batch(long now, int batchRows, long groups, BlockedAggregator aggregator) {
       maxGap = Math.max(maxGap, now - (batches == 0 ? finish : last));
+      long cpu = threadCpu();
+      maxGapCpu = Math.max(maxGapCpu, cpu - cpuLast);
+      cpuLast = cpu;
       last = now;
       rows += batchRows;
       batches++;

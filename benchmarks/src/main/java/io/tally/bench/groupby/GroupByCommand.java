@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -50,9 +51,8 @@ public final class GroupByCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Reporter reporter = new Reporter(System.out, out);
     DataCache cache = new DataCache(dataDir != null ? dataDir : DataCache.defaultDir());
-    int threads = Runtime.getRuntime().availableProcessors();
-    List<Engine> engines = List.of(Engine.tally("tally", cache.arrowDir(), "blocked", threads),
-        Engine.tally("calcite", cache.arrowDir(), "calcite", threads));
+    List<Engine> engines = List.of(Engine.tally("tally", cache.arrowDir(), "blocked", OptionalInt.empty(), true),
+        Engine.tally("calcite", cache.arrowDir(), "calcite", OptionalInt.empty(), true));
     List<GroupByDataset> tables = new ArrayList<>();
     for (String key : keys) {
       for (long g : groups) {

@@ -2,12 +2,16 @@ package io.tally.bench.h2o;
 
 import io.tally.bench.groupby.DataCache;
 import io.tally.bench.report.Reporter;
+import io.tally.bench.report.ResultTable;
 import io.tally.bench.sql.Engine;
 import io.tally.datasets.H2oGenerator;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -23,6 +27,8 @@ import picocli.CommandLine.Option;
 public final class H2oCommand implements Callable<Integer> {
   /** K of G1_N_K: 100 groups for the low-cardinality ids. */
   static final int K = 100;
+  /** Engines {@code --engines} accepts. */
+  static final List<String> ENGINES = List.of("tally", "calcite", "duckdb", "h2");
 
   @Option(names = "--rows", defaultValue = "1e7", converter = RowsConverter.class,
       description = "N rows, e.g. 1e6 or 1e7 (default: ${DEFAULT-VALUE})")
@@ -35,6 +41,16 @@ public final class H2oCommand implements Callable<Integer> {
   @Option(names = "--queries", split = ",", defaultValue = "q1,q2,q3,q4,q5,q6,q7,q8,q9,q10",
       description = "queries to run (default: all ten)")
   List<String> queries;
+
+  @Option(names = "--threads", split = ",", description = "thread counts, e.g. 1,2: each runs Tally with threads=N "
+      + "on its URL and DuckDB with SET threads = N (default: no setting passed; both use the cores)")
+  List<Integer> threads;
+
+  @Option(names = "--cache", split = ",", arity = "1", paramLabel = "true|false", defaultValue = "true",
+      converter = BooleanConverter.class,
+      description = "Tally's cache setting(s), e.g. true,false: true keeps the scanned Arrow batches in memory "
+          + "(default: ${DEFAULT-VALUE})")
+  List<Boolean> cache;
 
   @Option(names = "--timeout", defaultValue = "300", description = "seconds before one query run is cancelled")
   long timeout;
@@ -49,27 +65,90 @@ public final class H2oCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Reporter reporter = new Reporter(System.out, out);
-    DataCache cache = new DataCache(dataDir != null ? dataDir : DataCache.defaultDir());
+    DataCache dataCache = new DataCache(dataDir != null ? dataDir : DataCache.defaultDir());
     H2oGenerator data = new H2oGenerator(rows, K, 0, false, H2oGenerator.DEFAULT_SEED);
-    cache.arrow(data, reporter::progress);
-    boolean needsCsv = engines.stream().anyMatch(e -> e.equals("duckdb") || e.equals("h2"));
-    Path csv = needsCsv ? cache.csv(data, reporter::progress) : null;
-    int threads = Runtime.getRuntime().availableProcessors();
-    List<Engine> list = new ArrayList<>();
-    for (String e : engines) {
-      list.add(switch (e.trim().toLowerCase(Locale.ROOT)) {
-        case "tally" -> Engine.tally("tally", cache.arrowDir(), "blocked", threads);
-        case "calcite" -> Engine.tally("calcite", cache.arrowDir(), "calcite", threads);
-        case "duckdb" -> LoadedEngines.duckdb(csv, threads);
-        case "h2" -> LoadedEngines.h2(csv);
-        default -> throw new IllegalArgumentException("--engines: unknown engine '" + e
-            + "'; expected tally, calcite, duckdb or h2");
-      });
+    List<String> names = engines.stream().map(e -> e.trim().toLowerCase(Locale.ROOT)).toList();
+    for (String e : names) {
+      if (!ENGINES.contains(e)) {
+        throw new IllegalArgumentException("--engines: unknown engine '" + e + "'; expected one of " + ENGINES);
+      }
     }
-    H2oRun run = new H2oRun(data.tableName(), H2oQuery.parse(queries), list, timeout, reporter);
-    H2oResults results = run.run();
-    reporter.emit(results.table(data.tableName(), threads));
-    return results.allAgree() ? 0 : 2;
+    List<H2oConfig> configs = configs();
+    dataCache.arrow(data, reporter::progress);
+    boolean needsCsv = names.contains("duckdb") || names.contains("h2");
+    Path csv = needsCsv ? dataCache.csv(data, reporter::progress) : null;
+    List<H2oSummary.Run> runs = new ArrayList<>();
+    Map<String, H2oResults> shared = new HashMap<>();
+    try (H2oRun run = new H2oRun(data.tableName(), H2oQuery.parse(queries), timeout, reporter)) {
+      for (H2oConfig config : configs) {
+        H2oResults results = new H2oResults(H2oQuery.parse(queries), names);
+        for (String e : names) {
+          H2oResults earlier = shared.get(config.runKey(e));
+          if (earlier != null) {
+            results.copyFrom(earlier, e);
+            continue;
+          }
+          run.runEngine(engine(e, config, dataCache.arrowDir(), csv), config, results);
+          shared.put(config.runKey(e), results);
+        }
+        runs.add(new H2oSummary.Run(config, results));
+      }
+    }
+    boolean agree = true;
+    for (H2oSummary.Run r : runs) {
+      ResultTable table = r.results().table(data.tableName(), r.config());
+      if (runs.size() > 1) {
+        table.note("engines a setting does not change (DuckDB: cache; H2: threads, cache) ran once; their "
+            + "numbers repeat in each table");
+      }
+      reporter.emit(table);
+      agree &= r.results().allAgree();
+    }
+    reporter.emit(H2oSummary.table(data.tableName(), rows, runs));
+    return agree ? 0 : 2;
+  }
+
+  /** Every (threads, cache) pair, threads outermost. */
+  private List<H2oConfig> configs() {
+    List<H2oConfig> out = new ArrayList<>();
+    List<OptionalInt> counts = new ArrayList<>();
+    if (threads == null || threads.isEmpty()) {
+      counts.add(OptionalInt.empty());
+    } else {
+      for (int n : threads) {
+        if (n < 1) {
+          throw new IllegalArgumentException("--threads: " + n + " is not a thread count (1 or more)");
+        }
+        counts.add(OptionalInt.of(n));
+      }
+    }
+    for (OptionalInt n : counts) {
+      for (boolean c : cache) {
+        out.add(new H2oConfig(n, c));
+      }
+    }
+    return out;
+  }
+
+  private static Engine engine(String name, H2oConfig config, Path arrowDir, Path csv) {
+    return switch (name) {
+      case "tally" -> Engine.tally("tally", arrowDir, "blocked", config.threads(), config.cache());
+      case "calcite" -> Engine.tally("calcite", arrowDir, "calcite", config.threads(), config.cache());
+      case "duckdb" -> LoadedEngines.duckdb(csv, config.effectiveThreads());
+      default -> LoadedEngines.h2(csv);
+    };
+  }
+
+  /** Accepts exactly {@code true} or {@code false}. */
+  static final class BooleanConverter implements ITypeConverter<Boolean> {
+    @Override
+    public Boolean convert(String value) {
+      return switch (value.trim().toLowerCase(Locale.ROOT)) {
+        case "true" -> true;
+        case "false" -> false;
+        default -> throw new IllegalArgumentException("--cache: expected true or false, got '" + value + "'");
+      };
+    }
   }
 
   /** Accepts {@code 1e7}, {@code 10000000}, {@code 1_000_000}. */

@@ -17,7 +17,8 @@ import java.util.Map;
  * the first engine that answered (Tally when it did).
  */
 final class H2oResults {
-  private record Cell(QueryRunner.Timed timed, String reason) {}
+  /** A timed answer, or why there is none ({@code timedOut}: cancelled after the timeout). */
+  private record Cell(QueryRunner.Timed timed, String reason, boolean timedOut) {}
 
   private final List<H2oQuery> queries;
   private final List<String> engines;
@@ -36,11 +37,64 @@ final class H2oResults {
   }
 
   void ran(H2oQuery q, String engine, QueryRunner.Timed timed) {
-    cells.get(q).put(engine, new Cell(timed, null));
+    cells.get(q).put(engine, new Cell(timed, null, false));
   }
 
   void failed(H2oQuery q, String engine, String reason) {
-    cells.get(q).put(engine, new Cell(null, reason));
+    cells.get(q).put(engine, new Cell(null, reason, false));
+  }
+
+  /** q was cancelled on {@code engine} after the timeout; its cell prints {@code timeout}. */
+  void timedOut(H2oQuery q, String engine, String reason) {
+    cells.get(q).put(engine, new Cell(null, reason, true));
+  }
+
+  /** Takes {@code engine}'s cells and load time from {@code other} (a shared run of that engine). */
+  void copyFrom(H2oResults other, String engine) {
+    for (H2oQuery q : queries) {
+      Cell c = other.cells.get(q).get(engine);
+      if (c != null) {
+        cells.get(q).put(engine, c);
+      }
+    }
+    Long load = other.loadNanos.get(engine);
+    if (load != null) {
+      loadNanos.put(engine, load);
+    }
+  }
+
+  /** Seconds of q's reported run on {@code engine}, or NaN when it did not run. */
+  double seconds(String queryLabel, String engine) {
+    for (H2oQuery q : queries) {
+      Cell c = q.label().equals(queryLabel) ? cells.get(q).get(engine) : null;
+      if (c != null && c.timed() != null) {
+        return c.timed().nanos() / 1e9;
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** Geometric mean over the queries both ran of {@code a}'s time over {@code b}'s; NaN if none. */
+  double geomeanRatio(String a, String b) {
+    List<Double> ratios = new ArrayList<>();
+    for (H2oQuery q : queries) {
+      double sa = seconds(q.label(), a);
+      double sb = seconds(q.label(), b);
+      if (!Double.isNaN(sa) && !Double.isNaN(sb)) {
+        ratios.add(sa / sb);
+      }
+    }
+    return Stats.geomean(ratios);
+  }
+
+  /** How many queries both {@code a} and {@code b} ran. */
+  int bothRan(String a, String b) {
+    return (int) queries.stream()
+        .filter(q -> !Double.isNaN(seconds(q.label(), a)) && !Double.isNaN(seconds(q.label(), b))).count();
+  }
+
+  List<String> engines() {
+    return engines;
   }
 
   /** True when every query's answers agree across the engines that ran it. */
@@ -76,7 +130,7 @@ final class H2oResults {
     }
   }
 
-  ResultTable table(String tableName, int threads) {
+  ResultTable table(String tableName, H2oConfig config) {
     check();
     String base = engines.get(0);
     List<String> cols = new ArrayList<>(List.of("query", "question"));
@@ -85,14 +139,16 @@ final class H2oResults {
     cols.add("rows");
     cols.add("check");
     ResultTable t = new ResultTable(String.format(Locale.ROOT,
-        "h2o groupby %s: seconds of the 2nd run (threads=%d for Tally and DuckDB)", tableName, threads), cols);
+        "h2o groupby %s: seconds of the 2nd run (%s; threads for Tally and DuckDB, cache for Tally)",
+        tableName, config.describe()), cols);
     Map<String, List<Double>> complete = new HashMap<>();
     for (H2oQuery q : queries) {
       Map<String, Cell> row = cells.get(q);
       List<String> cells2 = new ArrayList<>(List.of(q.label(), q.question()));
       for (String e : engines) {
         Cell c = row.get(e);
-        cells2.add(c == null ? "n/a" : c.timed() != null ? Stats.seconds(c.timed().nanos()) : "n/a");
+        cells2.add(c == null ? "n/a" : c.timed() != null ? Stats.seconds(c.timed().nanos())
+            : c.timedOut() ? "timeout" : "n/a");
       }
       Cell b = row.get(base);
       for (String e : engines.subList(1, engines.size())) {
@@ -139,7 +195,7 @@ final class H2oResults {
     for (H2oQuery q : queries) {
       cells.get(q).forEach((e, c) -> {
         if (c.reason() != null) {
-          t.note(q.label() + " " + e + ": n/a: " + c.reason());
+          t.note(q.label() + " " + e + ": " + (c.timedOut() ? "" : "n/a: ") + c.reason());
         }
       });
     }

@@ -19,11 +19,16 @@ import java.util.concurrent.TimeoutException;
 public final class QueryRunner implements AutoCloseable {
   /** How long to wait for a cancelled query to give its thread back before giving up on the engine. */
   private static final long CANCEL_GRACE_SECONDS = 60;
-  private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "bench-query");
-    t.setDaemon(true);
-    return t;
-  });
+  /** Runs the queries; replaced when a cancelled query will not give its thread back. */
+  private ExecutorService worker = newWorker();
+
+  private static ExecutorService newWorker() {
+    return Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "bench-query");
+      t.setDaemon(true);
+      return t;
+    });
+  }
 
   /** A timed answer. */
   public record Timed(Answer answer, long nanos) {}
@@ -43,7 +48,13 @@ public final class QueryRunner implements AutoCloseable {
       } catch (InterruptedException ie) {
         Thread.currentThread().interrupt();
       }
-      throw new QueryTimeoutException("timeout > " + timeoutSeconds + " s", future.isDone());
+      boolean stopped = future.isDone();
+      if (!stopped) {
+        // the stuck query keeps its (daemon) thread; later queries get a fresh one
+        worker.shutdownNow();
+        worker = newWorker();
+      }
+      throw new QueryTimeoutException("timeout > " + timeoutSeconds + " s", stopped);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SQLException("interrupted", e);

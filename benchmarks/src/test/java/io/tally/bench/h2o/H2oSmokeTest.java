@@ -26,6 +26,34 @@ class H2oSmokeTest {
   }
 
   @Test
+  void threadsAndCacheSettingsGiveOneTablePerPairAndASummary(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("h2o.txt");
+    int rc = new CommandLine(new H2oCommand()).execute("--rows", "2000", "--engines", "tally,duckdb",
+        "--queries", "q1,q3,q10", "--threads", "1,2", "--cache", "true,false", "--data-dir", dir.toString(),
+        "--out", out.toString(), "--timeout", "120");
+    String text = Files.readString(out);
+    assertEquals(0, rc, text);
+    for (String setting : new String[] {"threads=1, cache=true", "threads=1, cache=false", "threads=2, cache=true",
+        "threads=2, cache=false"}) {
+      assertTrue(text.contains(setting), setting + " table missing:\n" + text);
+    }
+    for (String metric : new String[] {"speedup q1 t2/t1", "speedup q3 t2/t1", "speedup q10 t2/t1",
+        "rows/s/core q1", "rows/s/core q10", "geomean tally/duckdb (3 queries)"}) {
+      assertTrue(text.contains(metric), metric + " missing:\n" + text);
+    }
+    // DuckDB does not depend on Tally's cache: one speedup row per query, not two
+    assertEquals(1, text.lines().filter(l -> l.startsWith("speedup q1 t2/t1") && l.contains("duckdb")).count(), text);
+    assertEquals(2, text.lines().filter(l -> l.startsWith("speedup q1 t2/t1") && l.contains("tally")).count(), text);
+  }
+
+  @Test
+  void badSettingsAreRejected(@TempDir Path dir) {
+    assertEquals(2, new CommandLine(new H2oCommand()).execute("--cache", "maybe", "--data-dir", dir.toString()));
+    assertTrue(new CommandLine(new H2oCommand()).execute("--rows", "2000", "--threads", "0", "--engines", "tally",
+        "--data-dir", dir.toString()) != 0);
+  }
+
+  @Test
   void rowsAcceptScientificNotation() {
     assertEquals(10_000_000L, new H2oCommand.RowsConverter().convert("1e7"));
     assertEquals(1_000_000L, new H2oCommand.RowsConverter().convert("1_000_000"));
