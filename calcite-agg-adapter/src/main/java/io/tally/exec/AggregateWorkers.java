@@ -24,6 +24,7 @@ final class AggregateWorkers implements AutoCloseable {
   private static final long EXIT_WAIT_SECONDS = 10;
 
   private final ExecutorService pool;
+  private final List<Thread> started = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile boolean aborted;
   /** The first failure in time: recorded before {@link #aborted} is set, so never a follow-on. */
   private final java.util.concurrent.atomic.AtomicReference<Throwable> firstFailure =
@@ -36,6 +37,7 @@ final class AggregateWorkers implements AutoCloseable {
     this.pool = Executors.newFixedThreadPool(threads, task -> {
       Thread t = new Thread(task, "tally-agg-" + run + "-" + next.getAndIncrement());
       t.setDaemon(true);
+      started.add(t);
       return t;
     });
   }
@@ -118,12 +120,15 @@ final class AggregateWorkers implements AutoCloseable {
     }
   }
 
-  /** Stops the threads (they are idle: {@link #runAll} waits for its tasks). */
+  /** Stops the threads and waits until they have exited (they are idle: {@link #runAll} waits). */
   @Override
   public void close() {
     pool.shutdownNow();
     try {
       pool.awaitTermination(EXIT_WAIT_SECONDS, TimeUnit.SECONDS);
+      for (Thread t : started) {
+        t.join(TimeUnit.SECONDS.toMillis(EXIT_WAIT_SECONDS));
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -48,7 +48,7 @@ public final class ParallelAggregator implements AutoCloseable {
   /** Share of memory_limit all partial tables together may hold before they flush. */
   static final double PARTIAL_SHARE = 0.25;
   /** A partial table may always hold this much before flushing (tiny limits). */
-  static final long MIN_PARTIAL_BYTES = 1 << 20;
+  static final long MIN_PARTIAL_BYTES = 256 << 10;
 
   private final AggregateSpec spec;
   private final AggregateConfig config;
