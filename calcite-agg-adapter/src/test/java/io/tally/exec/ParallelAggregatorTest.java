@@ -234,8 +234,8 @@ class ParallelAggregatorTest {
     List<DataType> types = List.of(DataType.of(ColumnType.BIGINT), DataType.of(ColumnType.VARCHAR));
     Random r = new Random(11);
     List<Object[]> rows = new ArrayList<>();
-    for (int i = 0; i < 120000; i++) {
-      rows.add(new Object[] {(long) r.nextInt(100000), "v" + r.nextInt(1000)});
+    for (int i = 0; i < 60000; i++) {
+      rows.add(new Object[] {(long) r.nextInt(50000), "v" + r.nextInt(1000)});
     }
     DataType big = DataType.of(ColumnType.BIGINT);
     AggregateSpec spec = AggregateSpec.groupBy(types, List.of(0), List.of(
@@ -243,7 +243,7 @@ class ParallelAggregatorTest {
         AggregateCall.of(AggKind.SUM, List.of(0), big, "s"),
         AggregateCall.of(AggKind.MIN, List.of(1), DataType.of(ColumnType.VARCHAR), "mn")));
     try (BufferAllocator root = new RootAllocator()) {
-      Run run = run(spec, config(1024), threads, 3L << 20, rows, root, () -> false, Hook.NONE);
+      Run run = run(spec, config(1024), threads, 2L << 20, rows, root, () -> false, Hook.NONE);
       assertEquals(AggregatorHarness.canonical(ReferenceAggregate.run(spec, rows)),
           AggregatorHarness.canonical(run.rows()));
       assertTrue(run.metrics().spillWriteBytes > 0, run.metrics().toString());
@@ -309,7 +309,7 @@ class ParallelAggregatorTest {
   @Test
   void cancelMidDrainStopsAtTheNextBlock() {
     AtomicBoolean cancel = new AtomicBoolean();
-    List<Object[]> rows = AggregateFunctionsTest.rows(20000, 4);
+    List<Object[]> rows = AggregateFunctionsTest.rows(5000, 4);
     AggregateSpec spec = AggregateSpec.groupBy(TYPES, List.of(K1, K2), calls());
     try (BufferAllocator root = new RootAllocator()) {
       try (ParallelAggregator agg = new ParallelAggregator(spec, config(16), 4, root,
