@@ -9,6 +9,8 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -52,6 +54,7 @@ public final class BlockedAggregator implements AutoCloseable {
   private long buildStart = -1;
   private long finishedAt;
   private long lastBatchAt;
+  private LongConsumer relief;
 
   /**
    * Creates the operator: a child allocator named {@code operatorName} under {@code parent},
@@ -138,6 +141,15 @@ public final class BlockedAggregator implements AutoCloseable {
     return partials().schema();
   }
 
+  /** The types of the key columns leading a partial batch (group keys, then any set id). */
+  List<DataType> partialKeyTypes() {
+    List<DataType> types = new java.util.ArrayList<>();
+    for (int k = 0; k < sink.table.keyCount(); k++) {
+      types.add(sink.table.key(k).type);
+    }
+    return types;
+  }
+
   /** Groups built so far (a progress counter; readable in any phase before close). */
   public long groupCount() {
     return sink.table.groupCount();
@@ -192,12 +204,56 @@ public final class BlockedAggregator implements AutoCloseable {
     if (!mayFree) {
       throw limitError(need, "even right after spilling");
     }
-    spill();
+    if (relief != null) {
+      relief.accept(need);
+    } else {
+      spill();
+    }
     need = bound.getAsLong();
     if (need > memory.available()) {
       throw limitError(need, "even with every group spilled");
     }
     return true;
+  }
+
+  /**
+   * Makes memory pressure while building call {@code relieve} with the bytes needed instead of
+   * spilling: it must empty this aggregator ({@link #flushPartials} or {@link #spillNow}) and may
+   * free memory elsewhere. Used by {@link ParallelAggregator}.
+   */
+  public void onMemoryPressure(LongConsumer relieve) {
+    this.relief = relieve;
+  }
+
+  /**
+   * Hands every group to {@code target} as partial batches (see {@link #partialSchema()}), one per
+   * block, each block freed before its batch is handed on and the batch closed after
+   * {@code target} returns; then goes on building in an empty table.
+   */
+  public void flushPartials(Consumer<VectorSchemaRoot> target) {
+    require(Phase.BUILDING, "flushPartials");
+    partials().requireNoSideStreams("flushPartials");
+    try {
+      int blocks = sink.table.blockCount();
+      for (int b = 0; b < blocks; b++) {
+        try (VectorSchemaRoot batch = partials().serialize(b, memory.allocator())) {
+          sink.releaseBlock(b);
+          target.accept(batch);
+        }
+      }
+      sink.reset();
+    } catch (RuntimeException e) {
+      phase = Phase.FAILED;
+      throw e;
+    }
+  }
+
+  /** Spills every group now (while building; nothing happens when there is none). */
+  public void spillNow() {
+    require(Phase.BUILDING, "spillNow");
+    if (sink.table.groupCount() > 0) {
+      spill();
+    }
   }
 
   private void spill() {

@@ -118,6 +118,11 @@ final class SinkState implements AutoCloseable {
     this.gate = gate;
   }
 
+  /** Whether {@code call} needs a DISTINCT value table (duplicates change its result). */
+  static boolean keepsDistinctTable(AggregateCall call) {
+    return call.distinct() && !DUPLICATE_INSENSITIVE.contains(call.kind());
+  }
+
   /** Whether call {@code c} keeps a DISTINCT value table (spilled as its own stream). */
   boolean hasDistinctTable(int c) {
     AggregateCall call = spec.calls().get(c);

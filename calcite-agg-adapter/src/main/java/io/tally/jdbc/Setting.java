@@ -31,11 +31,13 @@ public enum Setting {
       () -> "columns", oneOf("columns", "binary"), false),
   SPILL_COMPRESSION("spill_compression", "Arrow IPC body compression of spill files",
       () -> "none", oneOf("none", "lz4", "zstd"), false),
-  THREADS("threads", "worker threads for aggregation",
-      () -> Integer.toString(Runtime.getRuntime().availableProcessors()), Setting::positiveInt,
-      false),
+  THREADS("threads", "worker threads for aggregation, 1 to 256",
+      Setting::defaultThreads, Setting::threadCount, false),
   CACHE("cache", "keep a file table's Arrow batches in memory after the first scan",
       () -> "false", oneOf("true", "false"), false);
+
+  /** Most worker threads one aggregate may use (each has its own hash table). */
+  public static final int MAX_THREADS = 256;
 
   /** Share of the machine's physical memory a query may use by default. */
   static final double DEFAULT_MEMORY_FRACTION = 0.5;
@@ -123,8 +125,22 @@ public enum Setting {
     return Integer.toString(n);
   }
 
-  private static String positiveInt(String v) {
-    return Integer.toString(positiveInteger(v));
+  private static String defaultThreads() {
+    return Integer.toString(Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
+  }
+
+  private static String threadCount(String v) {
+    int n;
+    try {
+      n = Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      n = 0;
+    }
+    if (n < 1 || n > MAX_THREADS) {
+      throw new IllegalArgumentException("'" + v + "' (must be an integer from 1 to "
+          + MAX_THREADS + ")");
+    }
+    return Integer.toString(n);
   }
 
   private static int positiveInteger(String v) {

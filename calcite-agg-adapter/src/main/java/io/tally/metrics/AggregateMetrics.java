@@ -56,6 +56,20 @@ public final class AggregateMetrics {
   public String spillFormat = "";
   /** Times the operator spilled its groups while building. */
   public long spillCount;
+  /** Threads that built the groups ({@code threads}); 1 for the single-thread path. */
+  public long threads = 1;
+  /** Why a parallel-capable run used one thread ({@code parallel}), empty otherwise. */
+  public String serialReason = "";
+  /** Bytes of partial-state batches handed to the final partitions ({@code exchange_bytes}). */
+  public long exchangeBytes;
+  /** Partial-state batches handed to the final partitions ({@code exchange_batches}). */
+  public long exchangeBatches;
+  /** Wall time until every worker had consumed its input ({@code partial_ms}). */
+  public long partialNanos;
+  /** Wall time from then until every final partition was merged and finished ({@code merge_ms}). */
+  public long mergeNanos;
+  /** CPU time of the worker threads, summed over the threads. */
+  public long workerCpuNanos;
 
   /** Milliseconds of a nanosecond counter, as the JSON keys report them. */
   public static double millis(long nanos) {
@@ -76,6 +90,9 @@ public final class AggregateMetrics {
         + ", spill_write_ms=" + millis(spillWriteNanos) + ", spill_read_count=" + spillReadCount
         + ", spill_read_bytes=" + spillReadBytes + ", spill_read_ms=" + millis(spillReadNanos)
         + ", spill_wait_ms=" + millis(spillWaitNanos) + ", spill_partitions=" + spillPartitions
-        + ", spill_depth=" + spillDepth + ", spill_state_bytes=" + spillStateBytes + "}";
+        + ", spill_depth=" + spillDepth + ", spill_state_bytes=" + spillStateBytes
+        + ", threads=" + threads + ", exchange_bytes=" + exchangeBytes
+        + ", exchange_batches=" + exchangeBatches + ", partial_ms=" + millis(partialNanos)
+        + ", merge_ms=" + millis(mergeNanos) + ", worker_cpu_ms=" + millis(workerCpuNanos) + "}";
   }
 }

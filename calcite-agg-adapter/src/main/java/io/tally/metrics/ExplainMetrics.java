@@ -7,7 +7,9 @@ import java.util.Map;
 /**
  * The metrics of one operator as {@code EXPLAIN ANALYZE} reports them: stable snake_case keys in
  * a fixed order, values as {@code Long} (counts, nanoseconds, bytes), {@code Double}
- * (milliseconds, percentages) or null (not tracked by this operator, or undefined). The text and
+ * (milliseconds, percentages) or null (not tracked by this operator, or undefined). A parallel
+ * aggregate's {@code cpu_ns} adds its worker threads' CPU time (summed over threads, so it may
+ * exceed {@code wall_ns}); {@code parallel} says why an aggregate ran on one thread. The text and
  * JSON writers both read this map, so the two formats always agree.
  */
 public final class ExplainMetrics {
@@ -19,7 +21,8 @@ public final class ExplainMetrics {
       "groups", "blocks", "build_ms", "drain_ms", "ttfb_ms", "max_gap_ms", "pool_pct_at_half",
       "live_pct_at_half", "spill_write_count", "spill_write_bytes", "spill_write_ms",
       "spill_read_count", "spill_read_bytes", "spill_read_ms", "spill_partitions", "spill_files",
-      "spill_depth", "spill_state_bytes", "spill_format");
+      "spill_depth", "spill_state_bytes", "spill_format", "threads", "parallel", "exchange_bytes",
+      "exchange_batches", "partial_ms", "merge_ms");
 
   private static final double NANOS_PER_MILLI = 1e6;
 
@@ -32,7 +35,7 @@ public final class ExplainMetrics {
     m.put("output_rows", stats.outputRows);
     m.put("estimated_rows", Math.round(node.estimatedRows()));
     m.put("output_batches", known(agg != null ? agg.outputBatches : stats.outputBatches));
-    m.put("cpu_ns", stats.cpuNanos);
+    m.put("cpu_ns", stats.cpuNanos + (agg == null ? 0 : agg.workerCpuNanos));
     m.put("wall_ns", stats.wallNanos);
     m.put("wait_ns", stats.waitNanos + (agg == null ? 0 : agg.spillWaitNanos));
     m.put("peak_pool_bytes", known(agg != null ? agg.poolPeak : stats.peakPoolBytes));
@@ -65,6 +68,12 @@ public final class ExplainMetrics {
     m.put("spill_depth", agg.spillDepth);
     m.put("spill_state_bytes", agg.spillStateBytes);
     m.put("spill_format", agg.spillFormat.isEmpty() ? null : agg.spillFormat);
+    m.put("threads", agg.threads);
+    m.put("parallel", agg.serialReason.isEmpty() ? null : agg.serialReason);
+    m.put("exchange_bytes", agg.exchangeBytes);
+    m.put("exchange_batches", agg.exchangeBatches);
+    m.put("partial_ms", millis(agg.partialNanos));
+    m.put("merge_ms", millis(agg.mergeNanos));
   }
 
   private static Long known(long value) {

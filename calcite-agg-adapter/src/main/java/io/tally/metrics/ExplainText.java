@@ -86,6 +86,7 @@ public final class ExplainText {
         + ", first batch " + (m.get("ttfb_ms") == null ? "none" : millis(m, "ttfb_ms"))
         + ", max gap " + millis(m, "max_gap_ms") + ", at half-drain pool "
         + pct(m, "pool_pct_at_half") + " live " + pct(m, "live_pct_at_half"));
+    lines.add(threads(m));
     lines.add("spilled: " + bytes(m, "spill_write_bytes") + " in " + counted(m, "spill_files",
         "file") + ", " + counted(m, "spill_partitions", "partition") + GAP + "writes: "
         + count(m, "spill_write_count") + " in " + millis(m, "spill_write_ms") + GAP
@@ -94,6 +95,18 @@ public final class ExplainText {
         + (m.get("spill_format") == null ? "" : GAP + "format: " + m.get("spill_format")
             + ", depth " + count(m, "spill_depth")));
     return lines;
+  }
+
+  /** {@code threads: 4 (partial 12 ms, exchange and merge 3 ms, drain 1 ms), exchanged …}. */
+  private static String threads(Map<String, Object> m) {
+    long threads = (Long) m.get("threads");
+    if (threads <= 1) {
+      Object why = m.get("parallel");
+      return "threads: 1" + (why == null ? "" : " (serial: " + why + ")");
+    }
+    return "threads: " + threads + " (partial " + millis(m, "partial_ms") + ", exchange and merge "
+        + millis(m, "merge_ms") + ", drain " + millis(m, "drain_ms") + ")" + GAP + "exchanged: "
+        + bytes(m, "exchange_bytes") + " in " + counted(m, "exchange_batches", "batch");
   }
 
   private static String count(Map<String, Object> m, String key) {

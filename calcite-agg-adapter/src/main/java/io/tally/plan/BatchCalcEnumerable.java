@@ -3,6 +3,8 @@ package io.tally.plan;
 import io.tally.exec.BatchCursor;
 import io.tally.exec.BatchRows;
 import io.tally.exec.BatchSource;
+import io.tally.exec.BatchSplit;
+import io.tally.exec.SplittableBatchSource;
 import io.tally.exec.RowBatcher;
 import io.tally.exec.expr.BatchCalculator;
 import io.tally.exec.expr.CalcCursor;
@@ -26,9 +28,11 @@ import org.apache.calcite.linq4j.Enumerator;
  * The result of a {@link TallyBatchCalc} as generated code sees it: a {@link BatchSource} whose
  * batches are the input's batches after the calc, and, for Calcite operators, an
  * {@code Enumerable} of the same rows. When the input is not a batch source (the planner chose a
- * row operator below), its rows are first packed into batches.
+ * row operator below), its rows are first packed into batches. It splits for parallel readers
+ * when its input does: each split of the input gets its own calculator.
  */
-public final class BatchCalcEnumerable extends AbstractEnumerable<Object> implements BatchSource {
+public final class BatchCalcEnumerable extends AbstractEnumerable<Object>
+    implements SplittableBatchSource {
   private final Enumerable<?> input;
   private final BatchCalcCall call;
 
@@ -62,6 +66,37 @@ public final class BatchCalcEnumerable extends AbstractEnumerable<Object> implem
       return new CalcCursor(source, calculator);
     } catch (RuntimeException | Error e) {
       calculator.close();
+      throw e;
+    }
+  }
+
+  /** Splittable when the input is (packed Calcite rows are read by one thread only). */
+  @Override
+  public boolean splittable() {
+    return input instanceof SplittableBatchSource
+        && ((SplittableBatchSource) input).splittable();
+  }
+
+  @Override
+  public List<BatchSplit> splits(int count) {
+    if (!splittable()) {
+      throw new IllegalStateException(call.operatorName() + ": input " + input
+          + " cannot be read by several threads");
+    }
+    List<BatchSplit> splits = new ArrayList<>(count);
+    for (BatchSplit split : ((SplittableBatchSource) input).splits(count)) {
+      splits.add(allocator -> calculated(split.open(allocator), allocator));
+    }
+    return splits;
+  }
+
+  /** {@code source}'s batches after a new calculator; closes {@code source} if that fails. */
+  private BatchCursor calculated(BatchCursor source, BufferAllocator allocator) {
+    try {
+      return new CalcCursor(source, new BatchCalculator(call.program(), call.names(), allocator,
+          call.operatorName()));
+    } catch (RuntimeException | Error e) {
+      source.close();
       throw e;
     }
   }

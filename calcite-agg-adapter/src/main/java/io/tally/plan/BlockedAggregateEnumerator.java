@@ -6,6 +6,8 @@ import io.tally.exec.BatchSource;
 import io.tally.exec.BlockedAggregator;
 import io.tally.exec.ColumnType;
 import io.tally.exec.DataType;
+import io.tally.exec.ParallelAggregator;
+import io.tally.exec.SplittableBatchSource;
 import io.tally.exec.RowBatcher;
 import io.tally.jdbc.QueryProgress;
 import io.tally.memory.EngineMemory;
@@ -22,13 +24,17 @@ import org.apache.calcite.runtime.FlatLists;
 /**
  * Rows of one blocked aggregate: the first {@link #moveNext()} consumes the whole input
  * (sink, then finish), later calls walk the current output block and fetch the next block when
- * it is used up. Closing releases the aggregator's memory at any point.
+ * it is used up. Closing releases the aggregator's memory at any point. With {@code threads > 1}
+ * and a splittable batch input (see {@link TallyRuntime#serialReason}) a {@link ParallelAggregator}
+ * does the work instead of the single-thread {@link BlockedAggregator}.
  */
 final class BlockedAggregateEnumerator implements Enumerator<Object> {
   private final QueryResources query;
   private final Enumerable<?> input;
   private final BlockedAggregateCall call;
   private final BlockedAggregator aggregator;
+  private final ParallelAggregator parallel;
+  private final Runnable afterParallelBuild;
   private final AggregateProgress progress;
   private final boolean[] binaryOutput;
   private VectorSchemaRoot block;
@@ -40,12 +46,34 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
 
   BlockedAggregateEnumerator(QueryResources query, QueryProgress progress, Enumerable<?> input,
       BlockedAggregateCall call, AggregateConfig config) {
+    this(query, progress, input, call, config, 1, "", () -> { });
+  }
+
+  /**
+   * An aggregate on {@code threads} threads ({@code serialReason} empty when that is possible,
+   * otherwise why it runs on one); {@code afterParallelBuild} runs on this thread once the
+   * workers have stopped.
+   */
+  BlockedAggregateEnumerator(QueryResources query, QueryProgress progress, Enumerable<?> input,
+      BlockedAggregateCall call, AggregateConfig config, int threads, String serialReason,
+      Runnable afterParallelBuild) {
     this.query = query;
     this.input = input;
     this.call = call;
-    this.aggregator = new BlockedAggregator(call.spec(), config, EngineMemory.root(), query.pool,
-        query.cancelled, call.operatorName(), query.spill);
-    this.progress = new AggregateProgress(progress, aggregator);
+    this.afterParallelBuild = afterParallelBuild;
+    if (threads > 1 && serialReason.isEmpty()) {
+      this.aggregator = null;
+      this.parallel = new ParallelAggregator(call.spec(), config, threads, EngineMemory.root(),
+          query.pool, query.cancelled, call.operatorName(), query.spill);
+      this.progress = new AggregateProgress(progress, parallel::groupCount, parallel.metrics());
+    } else {
+      this.parallel = null;
+      this.aggregator = new BlockedAggregator(call.spec(), config, EngineMemory.root(),
+          query.pool, query.cancelled, call.operatorName(), query.spill);
+      this.aggregator.metrics().serialReason = serialReason;
+      this.progress = new AggregateProgress(progress, aggregator::groupCount,
+          aggregator.metrics());
+    }
     List<DataType> out = call.spec().outputTypes();
     this.binaryOutput = new boolean[out.size()];
     for (int i = 0; i < binaryOutput.length; i++) {
@@ -55,7 +83,7 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
 
   /** The aggregator's metrics (for EXPLAIN ANALYZE); complete once the rows are exhausted. */
   AggregateMetrics metrics() {
-    return aggregator.metrics();
+    return parallel != null ? parallel.metrics() : aggregator.metrics();
   }
 
   @Override public Object current() {
@@ -76,7 +104,7 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
           hasCurrent = true;
           return true;
         }
-        block = aggregator.nextBlock();
+        block = parallel != null ? parallel.nextBlock() : aggregator.nextBlock();
         row = 0;
         if (block == null) {
           done = true;
@@ -93,6 +121,16 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
 
   private void build() {
     built = true;
+    if (parallel != null) {
+      try {
+        SplittableBatchSource source = (SplittableBatchSource) input;
+        parallel.build(source.splits(parallel.threads()), call.inputColumns(), progress::update);
+      } finally {
+        afterParallelBuild.run();
+      }
+      progress.update();
+      return;
+    }
     if (input instanceof BatchSource) {
       TallyRuntime.sinkBatches(aggregator, (BatchSource) input, call.inputColumns(),
           call.operatorName(), progress);
@@ -128,7 +166,11 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
   @Override public void close() {
     block = null;
     done = true;
-    aggregator.close();
+    if (parallel != null) {
+      parallel.close();
+    } else {
+      aggregator.close();
+    }
   }
 
   /**

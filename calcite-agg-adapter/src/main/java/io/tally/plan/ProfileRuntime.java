@@ -5,6 +5,8 @@ import io.tally.exec.BatchSource;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.metrics.OperatorClock;
 import io.tally.metrics.QueryProfile;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentMap;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
@@ -19,7 +21,29 @@ public final class ProfileRuntime {
   private static final ConcurrentMap<DataContext, QueryProfile> PROFILES =
       new MapMaker().weakKeys().makeMap();
 
+  private static final ConcurrentMap<QueryProfile, Queue<ProfiledSplits>> UNSETTLED =
+      new MapMaker().weakKeys().makeMap();
+
   private ProfileRuntime() {}
+
+  /** Remembers splits whose worker-side counts {@link #settleSplits} must move into stats. */
+  static void unsettled(QueryProfile profile, ProfiledSplits splits) {
+    UNSETTLED.computeIfAbsent(profile, p -> new ConcurrentLinkedQueue<>()).add(splits);
+  }
+
+  /**
+   * Moves what worker threads counted in profiled splits into the operators' stats; called on the
+   * query thread by the operator that read the splits, once its workers have stopped.
+   */
+  static void settleSplits(DataContext root) {
+    QueryProfile profile = PROFILES.get(root);
+    Queue<ProfiledSplits> pending = profile == null ? null : UNSETTLED.remove(profile);
+    if (pending != null) {
+      for (ProfiledSplits s : pending) {
+        s.settle();
+      }
+    }
+  }
 
   /** Profiles the execution {@code root} into {@code profile} until {@link #end}. */
   public static void begin(DataContext root, QueryProfile profile) {

@@ -2,6 +2,9 @@ package io.tally.plan;
 
 import io.tally.exec.BatchCursor;
 import io.tally.exec.BatchSource;
+import io.tally.exec.BatchSplit;
+import io.tally.exec.SplittableBatchSource;
+import java.util.List;
 import io.tally.metrics.QueryProfile;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -13,15 +16,38 @@ import org.apache.calcite.linq4j.Enumerable;
  * {@link ProfiledEnumerable}; read as batches, each batch and its rows are counted, the time of
  * every {@code next} is charged to the operator, and its batches are allocated from a child of
  * the consumer's allocator so the operator's peak live memory is known. Scans reserve nothing from
- * the pool, so their pool peak is 0.
+ * the pool, so their pool peak is 0. Its splits, read by worker threads, are counted by
+ * {@link ProfiledSplits}.
  */
-final class ProfiledBatchSource<T> extends ProfiledEnumerable<T> implements BatchSource {
+final class ProfiledBatchSource<T> extends ProfiledEnumerable<T>
+    implements SplittableBatchSource {
   private final BatchSource source;
+
+  private final QueryProfile profile;
 
   ProfiledBatchSource(Enumerable<?> input, QueryProfile profile, int operatorId,
       boolean timeCurrent) {
     super(input, profile, operatorId, timeCurrent);
     this.source = (BatchSource) input;
+    this.profile = profile;
+  }
+
+  @Override public boolean splittable() {
+    return source instanceof SplittableBatchSource
+        && ((SplittableBatchSource) source).splittable();
+  }
+
+  @Override public List<BatchSplit> splits(int count) {
+    int previous = clock.enter(operatorId);
+    try {
+      stats.opens++;
+      stats.observePoolPeak(0);
+      ProfiledSplits counted = new ProfiledSplits(profile, operatorId, count);
+      ProfileRuntime.unsettled(profile, counted);
+      return counted.wrap(((SplittableBatchSource) source).splits(count));
+    } finally {
+      clock.exit(previous);
+    }
   }
 
   @Override public Schema batchSchema() {

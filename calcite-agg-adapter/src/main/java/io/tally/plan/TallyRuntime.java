@@ -4,6 +4,8 @@ import io.tally.exec.AggregateConfig;
 import io.tally.exec.BatchCursor;
 import io.tally.exec.BatchSource;
 import io.tally.exec.BlockedAggregator;
+import io.tally.exec.ParallelAggregator;
+import io.tally.exec.SplittableBatchSource;
 import io.tally.jdbc.QueryProgress;
 import io.tally.jdbc.TallySettings;
 import io.tally.memory.EngineMemory;
@@ -35,12 +37,36 @@ public final class TallyRuntime {
     return new AbstractEnumerable<Object>() {
       @Override public Enumerator<Object> enumerator() {
         QueryResources query = QueryResources.of(root);
+        int threads = query.settings.threads();
+        String serial = serialReason(input, call, threads);
         BlockedAggregateEnumerator rows = new BlockedAggregateEnumerator(query,
-            QueryProgress.of(root), input, call, config(query.settings));
+            QueryProgress.of(root), input, call, config(query.settings), threads, serial,
+            () -> ProfileRuntime.settleSplits(root));
         ProfileRuntime.attachAggregate(root, rows.metrics());
         return rows;
       }
     };
+  }
+
+  /**
+   * Why the aggregate runs on one thread although {@code threads > 1}, or empty when it runs on
+   * {@code threads} (or when {@code threads} is 1): row inputs from Calcite operators are read by
+   * one thread; batch inputs must be splittable; DISTINCT calls with value tables stay serial
+   * ({@link ParallelAggregator#serialReason}).
+   */
+  static String serialReason(Enumerable<?> input, BlockedAggregateCall call, int threads) {
+    if (threads <= 1) {
+      return "";
+    }
+    if (!(input instanceof BatchSource)) {
+      return "row input";
+    }
+    if (!(input instanceof SplittableBatchSource)
+        || !((SplittableBatchSource) input).splittable()) {
+      return "input cannot be split";
+    }
+    String reason = ParallelAggregator.serialReason(call.spec());
+    return reason == null ? "" : reason;
   }
 
   /** The aggregate's runtime knobs from the connection's settings (block, emit and spill). */

@@ -8,17 +8,21 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.message.ArrowBlock;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reads an Arrow IPC file batch by batch and hands out the projected columns in Tally's vector
  * types: columns already in those types are transferred (no copy), others converted by
- * {@link ArrowConversions}. Batches with no rows are skipped.
+ * {@link ArrowConversions}. Batches with no rows are skipped. A cursor reads either every record
+ * batch in file order or, for a parallel scan, the batches whose indexes it claims from a counter
+ * shared by all the scan's cursors (each index is claimed by exactly one cursor).
  */
 final class ArrowBatchCursor implements BatchCursor {
   private final Path file;
@@ -27,8 +31,16 @@ final class ArrowBatchCursor implements BatchCursor {
   private final FileChannel channel;
   private final ArrowFileReader reader;
   private final VectorSchemaRoot out;
+  private final AtomicInteger claim;
 
   ArrowBatchCursor(Path file, List<ArrowColumn> all, BufferAllocator allocator, int[] fields) {
+    this(file, all, allocator, fields, null);
+  }
+
+  /** A cursor reading the record batches it claims from {@code claim} (all of them if null). */
+  ArrowBatchCursor(Path file, List<ArrowColumn> all, BufferAllocator allocator, int[] fields,
+      AtomicInteger claim) {
+    this.claim = claim;
     this.file = file;
     this.fields = fields.clone();
     this.columns = new ArrowColumn[fields.length];
@@ -49,7 +61,7 @@ final class ArrowBatchCursor implements BatchCursor {
   @Override
   public VectorSchemaRoot next() {
     try {
-      while (reader.loadNextBatch()) {
+      while (loadNext()) {
         VectorSchemaRoot in = reader.getVectorSchemaRoot();
         int rows = in.getRowCount();
         if (rows == 0) {
@@ -66,6 +78,15 @@ final class ArrowBatchCursor implements BatchCursor {
     } catch (IOException e) {
       throw new UncheckedIOException(file + ": cannot read Arrow batch: " + e.getMessage(), e);
     }
+  }
+
+  private boolean loadNext() throws IOException {
+    if (claim == null) {
+      return reader.loadNextBatch();
+    }
+    List<ArrowBlock> blocks = reader.getRecordBlocks();
+    int index = claim.getAndIncrement();
+    return index < blocks.size() && reader.loadRecordBatch(blocks.get(index));
   }
 
   @Override

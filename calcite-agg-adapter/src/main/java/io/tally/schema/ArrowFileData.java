@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import io.tally.exec.BatchSplit;
 import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.memory.BufferAllocator;
@@ -59,6 +61,17 @@ public final class ArrowFileData implements ScanData {
   @Override
   public BatchCursor open(BufferAllocator allocator, int[] fields) {
     return new ArrowBatchCursor(file, columns(), allocator, fields);
+  }
+
+  /** Splits claiming record batches from one shared counter, so busy threads take more. */
+  @Override
+  public List<BatchSplit> splits(int[] fields, int count) {
+    AtomicInteger claim = new AtomicInteger();
+    List<BatchSplit> splits = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      splits.add(allocator -> new ArrowBatchCursor(file, columns(), allocator, fields, claim));
+    }
+    return splits;
   }
 
   private Footer footer() {

@@ -1,6 +1,9 @@
 package io.tally.schema;
 
 import io.tally.exec.BatchCursor;
+import io.tally.exec.BatchSplit;
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -52,32 +55,57 @@ public final class NumbersData implements ScanData {
 
   @Override
   public BatchCursor open(BufferAllocator allocator, int[] fields) {
+    checkFields(fields);
+    return new Cursor(VectorSchemaRoot.create(SCHEMA, allocator), 0, count);
+  }
+
+  /** Contiguous ranges: split {@code i} of {@code k} holds {@code [i·n/k, (i+1)·n/k)}. */
+  @Override
+  public List<BatchSplit> splits(int[] fields, int parts) {
+    checkFields(fields);
+    List<BatchSplit> splits = new ArrayList<>(parts);
+    for (int i = 0; i < parts; i++) {
+      long from = rangeStart(i, parts);
+      long to = rangeStart(i + 1, parts);
+      splits.add(allocator -> new Cursor(VectorSchemaRoot.create(SCHEMA, allocator), from, to));
+    }
+    return splits;
+  }
+
+  /** {@code split × n / parts} without overflow ({@code n} may be close to Long.MAX_VALUE). */
+  private long rangeStart(int split, int parts) {
+    return BigInteger.valueOf(count).multiply(BigInteger.valueOf(split))
+        .divide(BigInteger.valueOf(parts)).longValueExact();
+  }
+
+  private static void checkFields(int[] fields) {
     if (fields.length != 1 || fields[0] != 0) {
       throw new IllegalArgumentException("numbers(n) has one column; asked for fields "
           + java.util.Arrays.toString(fields));
     }
-    return new Cursor(VectorSchemaRoot.create(SCHEMA, allocator), count);
   }
 
   /** Fills one reused {@link BigIntVector} with consecutive numbers per batch. */
   private static final class Cursor implements BatchCursor {
     private final VectorSchemaRoot root;
     private final BigIntVector vector;
-    private final long count;
+    private final long end;
     private long next;
 
-    Cursor(VectorSchemaRoot root, long count) {
+    /** Numbers {@code from} .. {@code end - 1}. */
+    Cursor(VectorSchemaRoot root, long from, long end) {
       this.root = root;
       this.vector = (BigIntVector) root.getVector(0);
-      this.count = count;
+      this.next = from;
+      this.end = end;
     }
 
     @Override
     public VectorSchemaRoot next() {
-      if (next >= count) {
+      if (next >= end) {
         return null;
       }
-      int rows = (int) Math.min(ScanData.BATCH_ROWS, count - next);
+      int rows = (int) Math.min(ScanData.BATCH_ROWS, end - next);
       if (vector.getValueCapacity() < rows) {
         vector.allocateNew(ScanData.BATCH_ROWS);
       }

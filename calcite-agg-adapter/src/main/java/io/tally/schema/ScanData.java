@@ -1,6 +1,8 @@
 package io.tally.schema;
 
 import io.tally.exec.BatchCursor;
+import io.tally.exec.BatchSplit;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -26,4 +28,14 @@ public interface ScanData {
    * order). Every buffer it returns is allocated from {@code allocator}.
    */
   BatchCursor open(BufferAllocator allocator, int[] fields);
+
+  /**
+   * {@code count} disjoint splits over the columns {@code fields} that together produce every row
+   * once (see {@link io.tally.exec.SplittableBatchSource}). By default one shared reader parses
+   * the batches and each split copies the batch it takes into its own vectors
+   * ({@link SharedReaderSplits}); formats with independent parts override this.
+   */
+  default List<BatchSplit> splits(int[] fields, int count) {
+    return SharedReaderSplits.of(this, fields, count);
+  }
 }

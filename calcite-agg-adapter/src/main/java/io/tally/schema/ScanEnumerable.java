@@ -1,7 +1,8 @@
 package io.tally.schema;
 
 import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchSource;
+import io.tally.exec.BatchSplit;
+import io.tally.exec.SplittableBatchSource;
 import io.tally.jdbc.QueryProgress;
 import io.tally.memory.EngineMemory;
 import java.util.ArrayList;
@@ -29,7 +30,8 @@ import org.apache.calcite.linq4j.Enumerator;
  * layer then reports the cancel) and a batch cursor throws {@link CancellationException} once the
  * statement's cancel flag is set.
  */
-public final class ScanEnumerable extends AbstractEnumerable<Object> implements BatchSource {
+public final class ScanEnumerable extends AbstractEnumerable<Object>
+    implements SplittableBatchSource {
   private final ScanData data;
   private final int[] fields;
   private final AtomicBoolean cancelFlag;
@@ -79,6 +81,27 @@ public final class ScanEnumerable extends AbstractEnumerable<Object> implements 
   public BatchCursor openBatches(BufferAllocator allocator) {
     BatchCursor cursor = data.open(allocator, fields);
     progress.addEstimatedRows((long) data.estimatedRowCount());
+    return watched(cursor);
+  }
+
+  /** Every format splits: see {@link ScanData#splits}. */
+  @Override
+  public boolean splittable() {
+    return true;
+  }
+
+  @Override
+  public List<BatchSplit> splits(int count) {
+    List<BatchSplit> splits = new ArrayList<>(count);
+    for (BatchSplit split : data.splits(fields, count)) {
+      splits.add(allocator -> watched(split.open(allocator)));
+    }
+    progress.addEstimatedRows((long) data.estimatedRowCount());
+    return splits;
+  }
+
+  /** {@code cursor} with the cancel check and progress count of every batch. */
+  private BatchCursor watched(BatchCursor cursor) {
     return new BatchCursor() {
       @Override
       public VectorSchemaRoot next() {

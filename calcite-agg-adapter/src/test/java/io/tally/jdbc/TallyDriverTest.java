@@ -78,6 +78,12 @@ class TallyDriverTest {
         e.getMessage());
     e = assertThrows(SQLException.class,
         () -> DriverManager.getConnection("jdbc:tally:block_size=3"));
+    for (String bad : new String[] {"0", "257", "-1", "four"}) {
+      SQLException t = assertThrows(SQLException.class,
+          () -> DriverManager.getConnection("jdbc:tally:threads=" + bad));
+      assertTrue(t.getMessage().contains("'threads'") && t.getMessage().contains("1 to 256"),
+          t.getMessage());
+    }
     assertTrue(e.getMessage().contains("block_size") && e.getMessage().contains("power of two"),
         e.getMessage());
     e = assertThrows(SQLException.class,

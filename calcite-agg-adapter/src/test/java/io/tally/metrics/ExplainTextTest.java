@@ -57,6 +57,7 @@ class ExplainTextTest {
         "├── groups: 100 in 1 block   input: 10 million rows in 1,221 batches",
         "├── drain: build 401.2 ms, drain 0.3 ms, first batch 0.3 ms, max gap 0.3 ms,"
             + " at half-drain pool 100% live 50%",
+        "├── threads: 1",
         "├── spilled: 0 B in 0 files, 0 partitions   writes: 0 in 0 ms   reads: 0, 0 B in 0 ms",
         "└── TallyTableScan",
         "    ├── table: x",

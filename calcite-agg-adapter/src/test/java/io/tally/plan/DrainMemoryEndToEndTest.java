@@ -45,7 +45,10 @@ class DrainMemoryEndToEndTest {
         FileFormat.ARROW);
     BufferAllocator root = EngineMemory.root();
     assertEquals(0, root.getAllocatedMemory(), "Arrow bytes outstanding before the test");
-    String url = "jdbc:tally:data=" + dir + ";block_size=" + BLOCK_SIZE + ";memory_limit=" + LIMIT;
+    // one thread: the checks below follow the blocks of one table (ParallelAggregatorTest checks
+    // that a parallel drain's memory falls too)
+    String url = "jdbc:tally:data=" + dir + ";block_size=" + BLOCK_SIZE + ";memory_limit=" + LIMIT
+        + ";threads=1";
     long liveFirst = -1;
     long poolFirst = -1;
     long liveHalf = -1;

@@ -30,13 +30,24 @@ final class QueryRunner implements AutoCloseable {
   private final Statement reference;
   private final List<Statement> tally = new ArrayList<>();
   private final long seed;
+  private final String extra;
 
   QueryRunner(Path dir, long seed) throws SQLException {
+    this(dir, seed, "");
+  }
+
+  /** A runner whose Tally connections all add {@code extra} settings (e.g. {@code threads=4}). */
+  QueryRunner(Path dir, long seed, String extra) throws SQLException {
     this.seed = seed;
+    this.extra = extra;
     this.reference = open(dir, "aggregate=calcite");
     for (String v : VARIANTS) {
-      tally.add(open(dir, v));
+      tally.add(open(dir, join(v, extra)));
     }
+  }
+
+  private static String join(String a, String b) {
+    return a.isEmpty() ? b : b.isEmpty() ? a : a + ";" + b;
   }
 
   /** Generates query {@code number} of the seed, runs it on both engines and compares. */
@@ -45,7 +56,7 @@ final class QueryRunner implements AutoCloseable {
     QueryGenerator.Query query = new QueryGenerator(random).next();
     int variant = random.nextInt(VARIANTS.size());
     String context = "seed=" + seed + " query=" + number + " settings=["
-        + VARIANTS.get(variant) + "]\n  " + query.sql();
+        + join(VARIANTS.get(variant), extra) + "]\n  " + query.sql();
     if (Boolean.getBoolean("tally.trace")) {
       System.out.println(context);
     }

@@ -1,0 +1,53 @@
+package io.tally.exec;
+
+import io.tally.memory.OperatorMemory;
+import java.util.List;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Assigns the rows of partial batches (keys first) to the final partitions of a parallel
+ * aggregate. The row hash is the hash table's own; it is mixed again with {@link #SALT} and
+ * reduced to {@code [0, partitions)} by a multiply-shift, so the partition is independent of the
+ * bits the final tables use for their index (high 32) and for spill partitions (low 32).
+ */
+final class ExchangePartitioner {
+  /** Decorrelates the exchange from the index and spill bits of the same hash. */
+  static final long SALT = 0x632BE59BD9B4E019L;
+
+  private final int partitions;
+  private final KeyColumn[] hashers;
+  private final DecodedColumn[] decoded;
+  private long[] hashes = new long[0];
+  private int[] parts = new int[0];
+
+  ExchangePartitioner(List<DataType> keyTypes, int partitions, BlockLayout layout,
+      OperatorMemory memory) {
+    this.partitions = partitions;
+    hashers = new KeyColumn[keyTypes.size()];
+    decoded = new DecodedColumn[keyTypes.size()];
+    for (int k = 0; k < hashers.length; k++) {
+      hashers[k] = KeyColumn.create(keyTypes.get(k), layout, memory);
+      decoded[k] = new DecodedColumn(keyTypes.get(k), "exchanged key " + k);
+    }
+  }
+
+  /** The final partition of each row of {@code root}; valid until the next call. */
+  int[] partitions(VectorSchemaRoot root) {
+    int n = root.getRowCount();
+    if (hashes.length < n) {
+      hashes = new long[n];
+      parts = new int[n];
+    }
+    java.util.Arrays.fill(hashes, 0, n, Hashing.SEED);
+    for (int k = 0; k < hashers.length; k++) {
+      decoded[k].decode(root.getVector(k), n);
+      hashers[k].bind(decoded[k]);
+      hashers[k].hash(hashes, n);
+    }
+    for (int i = 0; i < n; i++) {
+      long h = Hashing.mix(Hashing.mix(hashes[i]) ^ SALT) >>> 32;
+      parts[i] = (int) ((h * partitions) >>> 32);
+    }
+    return parts;
+  }
+}

@@ -1,0 +1,473 @@
+package io.tally.exec;
+
+import io.tally.memory.MemoryPool;
+import io.tally.memory.OperatorMemory;
+import io.tally.spill.QuerySpillDirectory;
+import io.tally.metrics.AggregateMetrics;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * GROUP BY on several threads: partial aggregation per input split, an exchange of partial
+ * states by key hash, and final tables drained block by block.
+ *
+ * <ol>
+ *   <li><b>Partial</b>: worker {@code i} reads split {@code i} into its own
+ *       {@link BlockedAggregator}.</li>
+ *   <li><b>Exchange and merge</b>: at the end of its input (and earlier whenever its table passes
+ *       {@link #PARTIAL_SHARE} of the memory limit or the pool refuses it) a worker serializes its
+ *       table block by block into partial-state batches ({@link BlockedAggregator#flushPartials}),
+ *       splits each by {@link ExchangePartitioner} and merges piece {@code p} into final table
+ *       {@code p} under that table's lock. Workers visit the partitions in rotated order
+ *       (worker {@code i} starts at {@code i}), so up to one merge per partition runs at once.
+ *       Then every final table is finished on its own thread.</li>
+ *   <li><b>Drain</b>: {@link #nextBlock} emits the final tables one after the other, one block
+ *       per call, each block freed as the next is requested and each table closed when it is
+ *       used up, so memory falls while draining.</li>
+ * </ol>
+ *
+ * <p>Memory: every table reserves from the one query pool. Partial tables never spill: under
+ * pressure they hand their groups to the final tables, and a final table spills (to its own
+ * files) when the pool refuses it, first itself, then the other final tables it can lock.
+ *
+ * <p>Cases run on one thread by the caller instead (see {@link #serialReason}): DISTINCT calls
+ * that keep a value table (their partial state is not in the exchanged columns). A query with an
+ * empty grouping set (a global aggregate, ROLLUP) uses one final table, because every final table
+ * would otherwise create that set's group.
+ *
+ * <p>Failure: the first error of any thread is rethrown as it was thrown, after every thread has
+ * stopped (the others see it at their next cancel check); {@link #close} then frees all memory
+ * and spill files. The query thread alone calls the public methods.
+ */
+public final class ParallelAggregator implements AutoCloseable {
+  /** Share of memory_limit all partial tables together may hold before they flush. */
+  static final double PARTIAL_SHARE = 0.25;
+  /** A partial table may always hold this much before flushing (tiny limits). */
+  static final long MIN_PARTIAL_BYTES = 256 << 10;
+
+  private final AggregateSpec spec;
+  private final AggregateConfig config;
+  private final int threads;
+  private final BufferAllocator parent;
+  private final MemoryPool pool;
+  private final BooleanSupplier cancelled;
+  private final String name;
+  private final AggregateMetrics metrics = new AggregateMetrics();
+  private final long partialCap;
+  private final BlockedAggregator[] partials;
+  private final BlockedAggregator[] finals;
+  private final ReentrantLock[] locks;
+  private AggregateWorkers workers;
+  private int draining;
+  private long finishedAt;
+  private long lastBatchAt;
+  private volatile boolean built;
+  private volatile boolean merged;
+  private volatile Runnable onBatch = () -> { };
+  private boolean closed;
+
+  /** As below, each final table spilling into a directory of its own. */
+  public ParallelAggregator(AggregateSpec spec, AggregateConfig config, int threads,
+      BufferAllocator parent, MemoryPool pool, BooleanSupplier cancelled, String operatorName) {
+    this(spec, config, threads, parent, pool, cancelled, operatorName, null);
+  }
+
+  /**
+   * An aggregate of {@code spec} on {@code threads} threads (at least 2), its tables named after
+   * {@code operatorName} under {@code parent}, reserving from {@code pool}; final tables spill
+   * into subdirectories of {@code spillDirectory} (null: directories of their own).
+   */
+  public ParallelAggregator(AggregateSpec spec, AggregateConfig config, int threads,
+      BufferAllocator parent, MemoryPool pool, BooleanSupplier cancelled, String operatorName,
+      QuerySpillDirectory spillDirectory) {
+    if (threads < 2) {
+      throw new IllegalArgumentException("a parallel aggregate needs 2 or more threads, got "
+          + threads);
+    }
+    String reason = serialReason(spec);
+    if (reason != null) {
+      throw new IllegalArgumentException(operatorName + " cannot run in parallel: " + reason);
+    }
+    this.spec = spec;
+    this.config = config;
+    this.threads = threads;
+    this.parent = parent;
+    this.pool = pool;
+    this.name = operatorName;
+    this.partialCap = Math.max(MIN_PARTIAL_BYTES, (long) (pool.limit() * PARTIAL_SHARE / threads));
+    this.partials = new BlockedAggregator[threads];
+    int finalCount = hasEmptySet(spec) ? 1 : threads;
+    this.finals = new BlockedAggregator[finalCount];
+    this.locks = new ReentrantLock[finalCount];
+    this.metrics.threads = threads;
+    this.cancelled = () -> cancelled.getAsBoolean() || (workers != null && workers.aborted());
+    try {
+      for (int p = 0; p < finalCount; p++) {
+        locks[p] = new ReentrantLock();
+        finals[p] = new BlockedAggregator(spec, config, parent, pool, this.cancelled,
+            name + ".final" + p, spillDirectory);
+        int self = p;
+        finals[p].onMemoryPressure(need -> relieveFinals(self, need));
+      }
+    } catch (RuntimeException | Error e) {
+      close();
+      throw e;
+    }
+  }
+
+  /**
+   * Why {@code spec} must run on one thread, or null when it can run in parallel: a DISTINCT call
+   * whose state is a value table has no column state to exchange.
+   */
+  public static String serialReason(AggregateSpec spec) {
+    for (AggregateCall call : spec.calls()) {
+      if (SinkState.keepsDistinctTable(call)) {
+        return call.kind() + "(DISTINCT …) keeps a value table whose partial state is not"
+            + " exchangeable";
+      }
+    }
+    return null;
+  }
+
+  private static boolean hasEmptySet(AggregateSpec spec) {
+    for (BitSet set : spec.groupingSets()) {
+      if (set.isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  public AggregateMetrics metrics() {
+    return metrics;
+  }
+
+  /** Worker threads (and input splits) this aggregate uses. */
+  public int threads() {
+    return threads;
+  }
+
+  /** Final tables (1 for queries with an empty grouping set, else the thread count). */
+  public int partitions() {
+    return finals.length;
+  }
+
+  /**
+   * Consumes {@code splits} (one per thread) on the worker threads, projecting each batch to
+   * {@code columns} and calling {@code afterEachBatch} (on the worker's thread, so it must be
+   * thread-safe), then exchanges, merges and finishes; returns when the groups are ready to
+   * drain or rethrows the first failure.
+   */
+  public void build(List<BatchSplit> splits, int[] columns, Runnable afterEachBatch) {
+    if (built) {
+      throw new IllegalStateException(name + ": build() called twice");
+    }
+    if (splits.size() != threads) {
+      throw new IllegalArgumentException(name + ": " + splits.size() + " splits for " + threads
+          + " threads");
+    }
+    built = true;
+    onBatch = afterEachBatch;
+    long start = System.nanoTime();
+    workers = AggregateWorkers.start(threads);
+    try {
+      workers.runAll(threads, i -> runWorker(i, splits.get(i), columns));
+      long partialDone = System.nanoTime();
+      merged = true;
+      metrics.partialNanos = partialDone - start;
+      workers.runAll(finals.length, p -> finals[p].finish());
+      finishedAt = System.nanoTime();
+      lastBatchAt = finishedAt;
+      metrics.mergeNanos = finishedAt - partialDone;
+      metrics.buildNanos = finishedAt - start;
+    } finally {
+      metrics.workerCpuNanos = workers.cpuNanos();
+      workers.close();
+      collectBuildMetrics();
+    }
+  }
+
+  /** Worker {@code i}: partial aggregation of its split, then the exchange of its groups. */
+  private void runWorker(int i, BatchSplit split, int[] columns) {
+    BlockedAggregator partial = new BlockedAggregator(spec, config, parent, pool, cancelled,
+        name + ".partial" + i);
+    partials[i] = partial;
+    try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool)) {
+      ExchangePartitioner partitioner = new ExchangePartitioner(partial.partialKeyTypes(),
+          finals.length, BlockLayout.of(config.blockSize()), exchange);
+      Exchange out = new Exchange(i, partitioner, exchange.allocator());
+      partial.onMemoryPressure(need -> relievePartial(partial, out, need));
+      try (BufferAllocator input = parent.newChildAllocator(name + ".input" + i, 0, Long.MAX_VALUE);
+           BatchCursor cursor = split.open(input)) {
+        VectorSchemaRoot batch;
+        while ((batch = cursor.next()) != null) {
+          partial.sink(project(batch, columns));
+          onBatch.run();
+          if (partial.poolBytes() > partialCap) {
+            partial.flushPartials(out::send);
+          }
+        }
+      }
+      partial.flushPartials(out::send);
+      synchronized (metrics) {
+        metrics.inputRows += partial.metrics().inputRows;
+        metrics.inputBatches += partial.metrics().inputBatches;
+        metrics.exchangeBytes += out.bytes;
+        metrics.exchangeBatches += out.batches;
+        metrics.poolPeak += partial.metrics().poolPeak;
+        metrics.livePeak += partial.metrics().livePeak;
+      }
+    } finally {
+      partial.close();
+    }
+  }
+
+  private static VectorSchemaRoot project(VectorSchemaRoot batch, int[] columns) {
+    List<FieldVector> vectors = new ArrayList<>(columns.length);
+    for (int c : columns) {
+      vectors.add(batch.getVector(c));
+    }
+    VectorSchemaRoot view = new VectorSchemaRoot(vectors);
+    view.setRowCount(batch.getRowCount());
+    return view;
+  }
+
+  /** A partial table the pool refused: hand its groups on, then spill finals if still short. */
+  private void relievePartial(BlockedAggregator partial, Exchange out, long need) {
+    partial.flushPartials(out::send);
+    if (need > pool.limit() - pool.reserved()) {
+      spillFinals(-1, need);
+    }
+  }
+
+  /** A final table the pool refused (its lock is held): spill it, then others if still short. */
+  private void relieveFinals(int self, long need) {
+    finals[self].spillNow();
+    if (need > pool.limit() - pool.reserved()) {
+      spillFinals(self, need);
+    }
+  }
+
+  /** Spills the final tables other than {@code skip} that no other thread is merging into. */
+  private void spillFinals(int skip, long need) {
+    for (int p = 0; p < finals.length && need > pool.limit() - pool.reserved(); p++) {
+      if (p != skip && locks[p].tryLock()) {
+        try {
+          finals[p].spillNow();
+        } finally {
+          locks[p].unlock();
+        }
+      }
+    }
+  }
+
+  /** One worker's side of the exchange: splits partial batches and merges the pieces. */
+  private final class Exchange {
+    private final int worker;
+    private final ExchangePartitioner partitioner;
+    private final BufferAllocator allocator;
+    private long bytes;
+    private long batches;
+
+    Exchange(int worker, ExchangePartitioner partitioner, BufferAllocator allocator) {
+      this.worker = worker;
+      this.partitioner = partitioner;
+      this.allocator = allocator;
+    }
+
+    void send(VectorSchemaRoot partial) {
+      if (partial.getRowCount() == 0) {
+        return;
+      }
+      VectorSchemaRoot[] pieces = finals.length == 1 ? null
+          : BatchSplitter.split(partial, partitioner.partitions(partial), finals.length, allocator);
+      try {
+        for (int k = 0; k < finals.length; k++) {
+          int p = (worker + k) % finals.length;
+          VectorSchemaRoot piece = pieces == null ? partial : pieces[p];
+          if (piece != null) {
+            merge(p, piece);
+          }
+        }
+      } finally {
+        if (pieces != null) {
+          for (VectorSchemaRoot piece : pieces) {
+            if (piece != null) {
+              piece.close();
+            }
+          }
+        }
+      }
+    }
+
+    private void merge(int p, VectorSchemaRoot piece) {
+      for (FieldVector v : piece.getFieldVectors()) {
+        bytes += v.getBufferSize();
+      }
+      batches++;
+      locks[p].lock();
+      try {
+        finals[p].mergePartial(piece);
+      } finally {
+        locks[p].unlock();
+      }
+    }
+  }
+
+  private void collectBuildMetrics() {
+    long groups = 0;
+    long blocks = 0;
+    for (BlockedAggregator f : finals) {
+      if (f != null) {
+        AggregateMetrics m = f.metrics();
+        groups += m.groups;
+        blocks += m.blocks;
+        metrics.poolPeak += m.poolPeak;
+        metrics.livePeak += m.livePeak;
+        metrics.spillCount += m.spillCount;
+      }
+    }
+    metrics.groups = groups;
+    metrics.blocks = blocks;
+  }
+
+  /**
+   * A progress counter of groups (callable from any thread): while the workers read their
+   * input, the largest partial table's group count (a lower bound of the distinct groups, as a
+   * key may be in several partial tables); then the groups of the final tables.
+   */
+  public long groupCount() {
+    long n = 0;
+    if (!merged) {
+      for (BlockedAggregator p : partials) {
+        if (p != null) {
+          n = Math.max(n, p.groupCount());
+        }
+      }
+      return n;
+    }
+    for (BlockedAggregator f : finals) {
+      if (f != null) {
+        n += Math.max(f.groupCount(), f.metrics().groups);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * The next output batch (one block of one final table), or null when every group has been
+   * returned; valid until the next call or {@link #close}.
+   */
+  public VectorSchemaRoot nextBlock() {
+    if (!built) {
+      throw new IllegalStateException(name + ": nextBlock() before build()");
+    }
+    while (draining < finals.length) {
+      VectorSchemaRoot block = finals[draining].nextBlock();
+      if (block != null) {
+        record(block.getRowCount());
+        return block;
+      }
+      addSpillMetrics(finals[draining].metrics());
+      finals[draining].close();
+      draining++;
+    }
+    long now = System.nanoTime();
+    metrics.drainNanos = now - finishedAt;
+    metrics.groups = metrics.outputRows;
+    return null;
+  }
+
+  private void record(int rows) {
+    long now = System.nanoTime();
+    metrics.outputBatches++;
+    metrics.outputRows += rows;
+    metrics.maxBatchGapNanos = Math.max(metrics.maxBatchGapNanos, now - lastBatchAt);
+    lastBatchAt = now;
+    if (metrics.outputBatches == 1) {
+      metrics.firstBatchNanos = now - finishedAt;
+      metrics.poolAfterFirstBatch = poolBytes();
+      metrics.liveAfterFirstBatch = liveBytes();
+    }
+    if (metrics.poolAtHalfDrain < 0 && metrics.outputRows * 2 >= metrics.groups) {
+      metrics.poolAtHalfDrain = poolBytes();
+      metrics.liveAtHalfDrain = liveBytes();
+    }
+  }
+
+  private void addSpillMetrics(AggregateMetrics m) {
+    metrics.spillWriteCount += m.spillWriteCount;
+    metrics.spillWriteBytes += m.spillWriteBytes;
+    metrics.spilledBytes += m.spilledBytes;
+    metrics.spillWriteNanos += m.spillWriteNanos;
+    metrics.spillReadCount += m.spillReadCount;
+    metrics.spillReadBytes += m.spillReadBytes;
+    metrics.spillReadNanos += m.spillReadNanos;
+    metrics.spillWaitNanos += m.spillWaitNanos;
+    metrics.spillFiles += m.spillFiles;
+    metrics.spillPartitions += m.spillPartitions;
+    metrics.spilledPartitions += m.spilledPartitions;
+    metrics.spillDepth = Math.max(metrics.spillDepth, m.spillDepth);
+    metrics.spillStateBytes += m.spillStateBytes;
+    if (!m.spillFormat.isEmpty()) {
+      metrics.spillFormat = m.spillFormat;
+    }
+  }
+
+  /** Bytes the final tables hold reserved now. */
+  public long poolBytes() {
+    long n = 0;
+    for (int p = draining; p < finals.length; p++) {
+      n += finals[p].poolBytes();
+    }
+    return n;
+  }
+
+  /** Bytes the final tables' allocators hold now. */
+  public long liveBytes() {
+    long n = 0;
+    for (int p = draining; p < finals.length; p++) {
+      n += finals[p].liveBytes();
+    }
+    return n;
+  }
+
+  /** Releases every table's memory and spill files; safe at any point, idempotent. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    RuntimeException failure = null;
+    for (BlockedAggregator a : concat(partials, finals)) {
+      try {
+        if (a != null) {
+          a.close();
+        }
+      } catch (RuntimeException e) {
+        failure = failure == null ? e : failure;
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+  }
+
+  private static List<BlockedAggregator> concat(BlockedAggregator[] a, BlockedAggregator[] b) {
+    List<BlockedAggregator> all = new ArrayList<>(List.of());
+    for (BlockedAggregator x : a) {
+      all.add(x);
+    }
+    for (BlockedAggregator x : b) {
+      all.add(x);
+    }
+    return all;
+  }
+}
