@@ -35,7 +35,15 @@ final class BatchCalcTranslator {
   private static final Set<SqlTypeName> TYPES = Set.of(SqlTypeName.BOOLEAN, SqlTypeName.TINYINT,
       SqlTypeName.SMALLINT, SqlTypeName.INTEGER, SqlTypeName.BIGINT, SqlTypeName.REAL,
       SqlTypeName.FLOAT, SqlTypeName.DOUBLE, SqlTypeName.DATE, SqlTypeName.TIME,
-      SqlTypeName.TIMESTAMP, SqlTypeName.CHAR, SqlTypeName.VARCHAR);
+      SqlTypeName.TIMESTAMP, SqlTypeName.CHAR, SqlTypeName.VARCHAR, SqlTypeName.DECIMAL);
+  /**
+   * Most digits of a DECIMAL column or literal the kernels read: its unscaled value then always
+   * fits a long. Results of arithmetic may be declared wider (Calcite caps them at 19 digits);
+   * their values are computed exactly and fail only beyond a long's range.
+   */
+  static final int MAX_DECIMAL_INPUT_PRECISION = 18;
+  /** Digits of the widest value of each integer type, for casts to DECIMAL. */
+  private static final int[] INTEGER_DIGITS = {3, 5, 10, 19};
   private static final long MILLIS_PER_DAY = 86_400_000L;
   /** Most characters of a BIGINT as text, the shortest VARCHAR a cast from integers may target. */
   private static final int MAX_INTEGER_CHARS = 20;
@@ -64,7 +72,9 @@ final class BatchCalcTranslator {
     try {
       for (RelDataTypeField f : program.getInputRowType().getFieldList()) {
         inputTypes.add(ExecTypes.of(f.getType(), "column " + f.getName()));
-        readable.add(TYPES.contains(f.getType().getSqlTypeName()));
+        readable.add(TYPES.contains(f.getType().getSqlTypeName())
+            && (f.getType().getSqlTypeName() != SqlTypeName.DECIMAL
+                || f.getType().getPrecision() <= MAX_DECIMAL_INPUT_PRECISION));
       }
       Expr condition = program.getCondition() == null ? null
           : expr(program.expandLocalRef(program.getCondition()));
@@ -128,7 +138,7 @@ final class BatchCalcTranslator {
       case IS_NOT_TRUE: return Expr.call(Op.IS_NOT_TRUE, type, args(call));
       case IS_FALSE: return Expr.call(Op.IS_FALSE, type, args(call));
       case IS_NOT_FALSE: return Expr.call(Op.IS_NOT_FALSE, type, args(call));
-      case CASE: return Expr.call(Op.CASE, type, args(call));
+      case CASE: return caseWhen(call, type);
       case CAST: return cast(call, type);
       case LIKE: return like(call, type);
       case EXTRACT: return extract(call, type);
@@ -170,6 +180,9 @@ final class BatchCalcTranslator {
    */
   private Expr arithmetic(RexCall call, DataType type, Op op) {
     List<Expr> args = args(call);
+    if (type.type() == ColumnType.DECIMAL) {
+      return decimalArithmetic(args, type, op);
+    }
     boolean anyFloat = false;
     for (Expr a : args) {
       if (!isNumber(a.type())
@@ -184,13 +197,34 @@ final class BatchCalcTranslator {
     return Expr.call(op, type, args);
   }
 
+  /**
+   * DECIMAL {@code + - *} and negation over DECIMAL and integer operands (integers being scale
+   * 0) whose declared scale is the one Java's {@code BigDecimal} arithmetic gives (the larger
+   * operand scale for {@code + -}, their sum for {@code *}), so the kernels' scaled longs are
+   * the values Calcite computes. Division (rounded to 16 digits by Calcite) stays on rows.
+   */
+  private static Expr decimalArithmetic(List<Expr> args, DataType type, Op op) {
+    int natural = 0;
+    for (Expr a : args) {
+      if (!isExact(a.type())) {
+        throw new Unsupported();
+      }
+      natural = op == Op.TIMES ? natural + a.type().scale() : Math.max(natural, a.type().scale());
+    }
+    if (op == Op.DIVIDE || op == Op.MOD || natural != type.scale()) {
+      throw new Unsupported();
+    }
+    return Expr.call(op, type, args);
+  }
+
   private Expr compare(RexCall call, DataType type, Op op) {
     List<Expr> args = args(call);
     ColumnType a = args.get(0).type().type();
     ColumnType b = args.get(1).type().type();
     boolean numbers = isNumber(args.get(0).type()) && isNumber(args.get(1).type());
     boolean strings = isString(args.get(0).type()) && isString(args.get(1).type());
-    if (!numbers && !strings && a != b) {
+    boolean exact = isExact(args.get(0).type()) && isExact(args.get(1).type());
+    if (!numbers && !strings && !exact && a != b) {
       throw new Unsupported();
     }
     return Expr.call(op, type, args);
@@ -202,13 +236,17 @@ final class BatchCalcTranslator {
     ColumnType to = type.type();
     RelDataType target = call.getType();
     boolean ok;
-    if (from == to) {
+    if (from == to && from == ColumnType.DECIMAL) {
+      ok = fitsDecimal(arg.type(), type);
+    } else if (from == to) {
       ok = !isString(type) || target.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
           || target.getPrecision() >= call.getOperands().get(0).getType().getPrecision();
     } else if (from.isInteger() && to.isInteger()) {
       ok = width(to) >= width(from);
+    } else if (to == ColumnType.DECIMAL) {
+      ok = fitsDecimal(arg.type(), type);
     } else if (to == ColumnType.DOUBLE) {
-      ok = from.isInteger() || from == ColumnType.REAL;
+      ok = from.isInteger() || from == ColumnType.REAL || from == ColumnType.DECIMAL;
     } else if (to == ColumnType.REAL) {
       ok = from.isInteger();
     } else if (to == ColumnType.VARCHAR) {
@@ -223,6 +261,24 @@ final class BatchCalcTranslator {
       throw new Unsupported();
     }
     return Expr.call(Op.CAST, type, arg);
+  }
+
+  /**
+   * Whether every value of {@code from} (an integer or DECIMAL type) is exactly a value of the
+   * DECIMAL type {@code to}: no fewer integer digits and no fewer fraction digits, so the cast
+   * is a multiplication by a power of ten that cannot overflow or round.
+   */
+  private static boolean fitsDecimal(DataType from, DataType to) {
+    if (from.type() == ColumnType.DECIMAL) {
+      return to.scale() >= from.scale()
+          && to.precision() - to.scale() >= from.precision() - from.scale();
+    }
+    return from.type().isInteger() && to.precision() - to.scale() >= integerDigits(from.type())
+        && to.precision() <= MAX_DECIMAL_INPUT_PRECISION;
+  }
+
+  private static int integerDigits(ColumnType t) {
+    return INTEGER_DIGITS[t.ordinal() - ColumnType.TINYINT.ordinal()];
   }
 
   private Expr like(RexCall call, DataType type) {
@@ -271,6 +327,25 @@ final class BatchCalcTranslator {
     return Expr.call(Op.DATE_PLUS_DAYS, type, expr(call.getOperands().get(0)), n);
   }
 
+  /** CASE; DECIMAL branches must already have the result's scale (Calcite does not rescale). */
+  private Expr caseWhen(RexCall call, DataType type) {
+    List<Expr> args = args(call);
+    if (type.type() == ColumnType.DECIMAL) {
+      for (int i = 0; i < args.size(); i++) {
+        if (i % 2 == 0 && i != args.size() - 1) {
+          continue; // a WHEN condition
+        }
+        Expr v = args.get(i);
+        boolean nullLiteral = v.op() == Op.LITERAL && v.value() == null;
+        if (!nullLiteral && (v.type().type() != ColumnType.DECIMAL
+            || v.type().scale() != type.scale())) {
+          throw new Unsupported();
+        }
+      }
+    }
+    return Expr.call(Op.CASE, type, args);
+  }
+
   private List<Expr> args(RexCall call) {
     List<Expr> args = new ArrayList<>(call.getOperands().size());
     for (RexNode operand : call.getOperands()) {
@@ -291,6 +366,13 @@ final class BatchCalcTranslator {
       case DATE:
       case TIME: return literal.getValueAs(Integer.class).longValue();
       case TIMESTAMP: return literal.getValueAs(Long.class);
+      case DECIMAL:
+        try {
+          return literal.getValueAs(BigDecimal.class).setScale(literal.getType().getScale())
+              .unscaledValue().longValueExact();
+        } catch (ArithmeticException e) {
+          throw new Unsupported();
+        }
       case REAL:
       case FLOAT:
       case DOUBLE: return literal.getValueAs(Double.class);
@@ -325,6 +407,11 @@ final class BatchCalcTranslator {
 
   private static boolean isNumber(DataType t) {
     return t.type().isInteger() || t.type() == ColumnType.REAL || t.type() == ColumnType.DOUBLE;
+  }
+
+  /** Integers and DECIMAL: the types compared and added as scaled longs. */
+  private static boolean isExact(DataType t) {
+    return t.type().isInteger() || t.type() == ColumnType.DECIMAL;
   }
 
   private static boolean isString(DataType t) {

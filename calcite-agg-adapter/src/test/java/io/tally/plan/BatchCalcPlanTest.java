@@ -48,7 +48,7 @@ class BatchCalcPlanTest {
   @Test
   void unsupportedExpressionsStayOnTheRowPath() throws Exception {
     try (SqlFixture db = db()) {
-      for (String sql : List.of("select x * 2 from t", "select a + 1.5 from t",
+      for (String sql : List.of("select x / 3 from t", "select cast(x as varchar) from t",
           "select s from t where s like 'a_c'", "select a, rand() from t",
           "select trim(s) from t")) {
         String plan = db.explain(sql);
