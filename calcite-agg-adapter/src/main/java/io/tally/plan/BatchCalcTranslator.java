@@ -49,6 +49,9 @@ final class BatchCalcTranslator {
   private static final int MAX_INTEGER_CHARS = 20;
 
   private final RexBuilder rexBuilder;
+  /** Why the last {@link #program} returned null: the first unsupported expression. */
+  private String reason;
+  private List<String> inputNames = List.of();
   private final List<DataType> inputTypes = new ArrayList<>();
   /** Whether each input column has a type the kernels can read. */
   private final List<Boolean> readable = new ArrayList<>();
@@ -68,7 +71,18 @@ final class BatchCalcTranslator {
     return new BatchCalcTranslator(rexBuilder).program(program);
   }
 
+  /**
+   * Why {@code program} cannot be vectorized, for EXPLAIN: the first expression (innermost
+   * first) the kernels do not support, with its type and input columns by name, e.g.
+   * {@code /(x, 3) : DECIMAL(19, 6)}; null if it can be.
+   */
+  static String unsupportedReason(RexProgram program, RexBuilder rexBuilder) {
+    BatchCalcTranslator translator = new BatchCalcTranslator(rexBuilder);
+    return translator.program(program) == null ? translator.reason : null;
+  }
+
   private CalcProgram program(RexProgram program) {
+    inputNames = program.getInputRowType().getFieldNames();
     try {
       for (RelDataTypeField f : program.getInputRowType().getFieldList()) {
         inputTypes.add(ExecTypes.of(f.getType(), "column " + f.getName()));
@@ -83,12 +97,31 @@ final class BatchCalcTranslator {
         projects.add(expr(program.expandLocalRef(ref)));
       }
       return new CalcProgram(inputTypes, condition, projects);
-    } catch (Unsupported | ExecTypes.UnsupportedTypeException e) {
+    } catch (Unsupported e) {
+      RexNode node = e.node;
+      reason = node == null ? "unsupported expression"
+          : OperatorAttributes.names(node.toString(), inputNames) + " : "
+              + node.getType().getFullTypeString();
+      return null;
+    } catch (ExecTypes.UnsupportedTypeException e) {
+      reason = e.getMessage();
       return null;
     }
   }
 
+  /** The kernel form of {@code node}; an unsupported node is recorded on the way out. */
   private Expr expr(RexNode node) {
+    try {
+      return translateNode(node);
+    } catch (Unsupported e) {
+      if (e.node == null) {
+        e.node = node;
+      }
+      throw e;
+    }
+  }
+
+  private Expr translateNode(RexNode node) {
     DataType type = type(node.getType());
     if (node instanceof RexInputRef ref) {
       if (!readable.get(ref.getIndex())) {
@@ -425,6 +458,9 @@ final class BatchCalcTranslator {
 
   /** Thrown inside the translator when an expression cannot be vectorized; never escapes. */
   private static final class Unsupported extends RuntimeException {
+    /** The innermost expression that could not be translated, set as the exception leaves it. */
+    private RexNode node;
+
     Unsupported() {
       super(null, null, false, false);
     }
