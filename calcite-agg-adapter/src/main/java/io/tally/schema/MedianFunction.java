@@ -28,10 +28,17 @@ public final class MedianFunction {
     return new Values();
   }
 
-  /** Adds one value; NULL is skipped. */
-  public Values add(Values state, Double value) {
-    if (value != null) {
-      state.add(value);
+  /**
+   * Adds one value; NULL is skipped. Declared as {@code Object} so that SQL accepts every
+   * numeric type without an implicit cast (Calcite's generated code passes the column's own
+   * Java type); anything that is not a number is an error naming the function.
+   */
+  public Values add(Values state, Object value) {
+    if (value instanceof Number number) {
+      state.add(number.doubleValue());
+    } else if (value != null) {
+      throw new IllegalArgumentException("MEDIAN takes a number, not " + value.getClass()
+          .getSimpleName() + " '" + value + "'");
     }
     return state;
   }
