@@ -23,6 +23,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -65,7 +66,10 @@ final class BatchCalcTranslator {
    * column references, literals, {@code + - * / MOD} on integers and floating point, comparisons,
    * AND/OR/NOT, IS [NOT] NULL/TRUE/FALSE, CASE, SEARCH (expanded), widening numeric casts and
    * casts to VARCHAR, UPPER, LOWER, CHAR_LENGTH, SUBSTRING, ||, LIKE with a constant
-   * {@code %}-only pattern, EXTRACT(YEAR|MONTH|DAY FROM date) and date plus/minus whole days.
+   * {@code %}-only pattern, EXTRACT(YEAR|MONTH|DAY FROM date), date plus/minus whole days;
+   * DECIMAL (at most 18 digits read, see {@link #MAX_DECIMAL_INPUT_PRECISION}) literals,
+   * {@code + - *}, comparisons and widening casts; ABS, EXP, POWER; TRIM of one ASCII character.
+   * COALESCE, NULLIF and BETWEEN arrive as CASE and comparisons, IN lists as SEARCH.
    */
   static CalcProgram translate(RexProgram program, RexBuilder rexBuilder) {
     return new BatchCalcTranslator(rexBuilder).program(program);
@@ -182,7 +186,14 @@ final class BatchCalcTranslator {
 
   private Expr function(RexCall call, DataType type) {
     SqlOperator op = call.getOperator();
+    if (op == SqlStdOperatorTable.TRIM) {
+      return trim(call, type);
+    }
     List<Expr> args = args(call);
+    if (op == SqlStdOperatorTable.ABS || op == SqlStdOperatorTable.EXP
+        || op == SqlStdOperatorTable.POWER) {
+      return math(op, args, type);
+    }
     if (args.isEmpty() || !isString(args.get(0).type())) {
       throw new Unsupported();
     }
@@ -204,6 +215,46 @@ final class BatchCalcTranslator {
       return Expr.call(Op.SUBSTRING, type, args);
     }
     throw new Unsupported();
+  }
+
+  /**
+   * ABS in the argument's own type (integers, DECIMAL, REAL, DOUBLE); EXP and POWER with DOUBLE
+   * results over numbers (converted to double as Calcite's {@code SqlFunctions} overloads do).
+   */
+  private static Expr math(SqlOperator op, List<Expr> args, DataType type) {
+    for (Expr a : args) {
+      if (!isNumber(a.type()) && a.type().type() != ColumnType.DECIMAL) {
+        throw new Unsupported();
+      }
+    }
+    if (op == SqlStdOperatorTable.ABS) {
+      DataType arg = args.get(0).type();
+      if (arg.type() != type.type() || arg.scale() != type.scale()) {
+        throw new Unsupported();
+      }
+      return Expr.call(Op.ABS, type, args);
+    }
+    if (type.type() != ColumnType.DOUBLE) {
+      throw new Unsupported();
+    }
+    return Expr.call(op == SqlStdOperatorTable.EXP ? Op.EXP : Op.POWER, type, args);
+  }
+
+  /** TRIM of one ASCII character from a string ({@link Op#TRIM}). */
+  private Expr trim(RexCall call, DataType type) {
+    List<RexNode> operands = call.getOperands();
+    if (operands.size() != 3 || !(operands.get(0) instanceof RexLiteral flag)
+        || !(operands.get(1) instanceof RexLiteral seek)) {
+      throw new Unsupported();
+    }
+    SqlTrimFunction.Flag f = flag.getValueAs(SqlTrimFunction.Flag.class);
+    String c = seek.getValueAs(String.class);
+    Expr s = expr(operands.get(2));
+    if (f == null || c == null || c.length() != 1 || c.charAt(0) >= 0x80 || !isString(s.type())
+        || !isString(type)) {
+      throw new Unsupported();
+    }
+    return new Expr(Op.TRIM, type, List.of(s), f.name() + c);
   }
 
   /**

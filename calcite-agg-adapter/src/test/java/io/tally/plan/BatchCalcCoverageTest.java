@@ -33,7 +33,16 @@ class BatchCalcCoverageTest {
       "cast(x as double)", "cast(y as double) * 2e0", "cast(i as decimal(14, 2))",
       "cast(x as decimal(16, 4))", "case when i > 0 then x else -x end",
       "case when i > 0 then x end", "x > y", "x = 1.50", "x <= i", "y between 0.05 and 0.07",
-      "x in (1.50, 2.25, 100)", "i > x", "x >= 2");
+      "x in (1.50, 2.25, 100)", "i > x", "x >= 2",
+      // rewritten by Calcite into CASE, comparisons and SEARCH
+      "coalesce(i, -1)", "coalesce(x, y, 0)", "coalesce(s, 'none')", "nullif(i, 0)",
+      "nullif(s, '')", "i between -3 and 4", "s in ('apple', '12')", "i not in (1, 2, 3)",
+      // numeric functions
+      "abs(i)", "abs(j)", "abs(x)", "abs(d)", "abs(-5)", "exp(d / 100)", "power(d, 2)",
+      "power(i, 0.5)", "power(x, i)",
+      // string functions
+      "trim(s)", "trim(leading ' ' from s)", "trim(trailing 'a' from s)",
+      "char_length(trim(both ' ' from s))");
 
   @TempDir Path dir;
 

@@ -50,7 +50,7 @@ class BatchCalcPlanTest {
     try (SqlFixture db = db()) {
       for (String sql : List.of("select x / 3 from t", "select cast(x as varchar) from t",
           "select s from t where s like 'a_c'", "select a, rand() from t",
-          "select trim(s) from t")) {
+          "select replace(s, 'a', 'b') from t")) {
         String plan = db.explain(sql);
         assertFalse(plan.contains("TallyBatchCalc"), plan);
         assertTrue(plan.contains("EnumerableCalc"), plan);
