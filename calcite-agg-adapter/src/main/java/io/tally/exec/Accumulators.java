@@ -50,6 +50,12 @@ final class Accumulators {
       case BOOL_AND: case BOOL_OR:
         require(call, t == ColumnType.BOOLEAN, arg);
         break;
+      case MEDIAN:
+        require(call, numeric, arg);
+        if (call.outputType().type() != ColumnType.DOUBLE) {
+          throw bad(call, "gives DOUBLE, not " + call.outputType());
+        }
+        return;
       case BIT_AND: case BIT_OR: case BIT_XOR:
         require(call, t.isInteger(), arg);
         break;
@@ -123,6 +129,8 @@ final class Accumulators {
             : new FixedValueAccumulator(call, arg, layout, memory);
       case LISTAGG: case ARRAY_AGG:
         return new ListAccumulator(call, layout, memory);
+      case MEDIAN:
+        return new MedianAccumulator(call, arg, layout, memory);
       case GROUPING: case GROUPING_ID:
         return new GroupingAccumulator(call, layout, memory, setIds, groupingValues(call, spec));
       default:

@@ -12,5 +12,7 @@ public enum AggKind {
   /** LISTAGG / STRING_AGG(x [, separator]) over VARCHAR. */
   LISTAGG,
   /** ARRAY_AGG(x) over VARCHAR, giving a VARCHAR ARRAY. */
-  ARRAY_AGG
+  ARRAY_AGG,
+  /** MEDIAN(x) over a numeric type, giving DOUBLE (DuckDB's {@code quantile_cont(x, 0.5)}). */
+  MEDIAN
 }

@@ -25,7 +25,7 @@ final class MainSchema {
       throw new SQLException("Cannot open data directory " + dir + ": " + e.getMessage(), e);
     }
     schema.setCacheEnabled(false); // re-list the directory, so new files show up as tables
-    TallySchema.addFunctions(schema);
+    // TallySchema lists its functions itself; adding them again would make MEDIAN ambiguous
     connection.setSchema(NAME);
   }
 

@@ -23,6 +23,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -35,12 +36,23 @@ final class BatchCalcTranslator {
   private static final Set<SqlTypeName> TYPES = Set.of(SqlTypeName.BOOLEAN, SqlTypeName.TINYINT,
       SqlTypeName.SMALLINT, SqlTypeName.INTEGER, SqlTypeName.BIGINT, SqlTypeName.REAL,
       SqlTypeName.FLOAT, SqlTypeName.DOUBLE, SqlTypeName.DATE, SqlTypeName.TIME,
-      SqlTypeName.TIMESTAMP, SqlTypeName.CHAR, SqlTypeName.VARCHAR);
+      SqlTypeName.TIMESTAMP, SqlTypeName.CHAR, SqlTypeName.VARCHAR, SqlTypeName.DECIMAL);
+  /**
+   * Most digits of a DECIMAL column or literal the kernels read: its unscaled value then always
+   * fits a long. Results of arithmetic may be declared wider (Calcite caps them at 19 digits);
+   * their values are computed exactly and fail only beyond a long's range.
+   */
+  static final int MAX_DECIMAL_INPUT_PRECISION = 18;
+  /** Digits of the widest value of each integer type, for casts to DECIMAL. */
+  private static final int[] INTEGER_DIGITS = {3, 5, 10, 19};
   private static final long MILLIS_PER_DAY = 86_400_000L;
   /** Most characters of a BIGINT as text, the shortest VARCHAR a cast from integers may target. */
   private static final int MAX_INTEGER_CHARS = 20;
 
   private final RexBuilder rexBuilder;
+  /** Why the last {@link #program} returned null: the first unsupported expression. */
+  private String reason;
+  private List<String> inputNames = List.of();
   private final List<DataType> inputTypes = new ArrayList<>();
   /** Whether each input column has a type the kernels can read. */
   private final List<Boolean> readable = new ArrayList<>();
@@ -54,17 +66,33 @@ final class BatchCalcTranslator {
    * column references, literals, {@code + - * / MOD} on integers and floating point, comparisons,
    * AND/OR/NOT, IS [NOT] NULL/TRUE/FALSE, CASE, SEARCH (expanded), widening numeric casts and
    * casts to VARCHAR, UPPER, LOWER, CHAR_LENGTH, SUBSTRING, ||, LIKE with a constant
-   * {@code %}-only pattern, EXTRACT(YEAR|MONTH|DAY FROM date) and date plus/minus whole days.
+   * {@code %}-only pattern, EXTRACT(YEAR|MONTH|DAY FROM date), date plus/minus whole days;
+   * DECIMAL (at most 18 digits read, see {@link #MAX_DECIMAL_INPUT_PRECISION}) literals,
+   * {@code + - *}, comparisons and widening casts; ABS, EXP, POWER; TRIM of one ASCII character.
+   * COALESCE, NULLIF and BETWEEN arrive as CASE and comparisons, IN lists as SEARCH.
    */
   static CalcProgram translate(RexProgram program, RexBuilder rexBuilder) {
     return new BatchCalcTranslator(rexBuilder).program(program);
   }
 
+  /**
+   * Why {@code program} cannot be vectorized, for EXPLAIN: the first expression (innermost
+   * first) the kernels do not support, with its type and input columns by name, e.g.
+   * {@code /(x, 3) : DECIMAL(19, 6)}; null if it can be.
+   */
+  static String unsupportedReason(RexProgram program, RexBuilder rexBuilder) {
+    BatchCalcTranslator translator = new BatchCalcTranslator(rexBuilder);
+    return translator.program(program) == null ? translator.reason : null;
+  }
+
   private CalcProgram program(RexProgram program) {
+    inputNames = program.getInputRowType().getFieldNames();
     try {
       for (RelDataTypeField f : program.getInputRowType().getFieldList()) {
         inputTypes.add(ExecTypes.of(f.getType(), "column " + f.getName()));
-        readable.add(TYPES.contains(f.getType().getSqlTypeName()));
+        readable.add(TYPES.contains(f.getType().getSqlTypeName())
+            && (f.getType().getSqlTypeName() != SqlTypeName.DECIMAL
+                || f.getType().getPrecision() <= MAX_DECIMAL_INPUT_PRECISION));
       }
       Expr condition = program.getCondition() == null ? null
           : expr(program.expandLocalRef(program.getCondition()));
@@ -73,12 +101,31 @@ final class BatchCalcTranslator {
         projects.add(expr(program.expandLocalRef(ref)));
       }
       return new CalcProgram(inputTypes, condition, projects);
-    } catch (Unsupported | ExecTypes.UnsupportedTypeException e) {
+    } catch (Unsupported e) {
+      RexNode node = e.node;
+      reason = node == null ? "unsupported expression"
+          : OperatorAttributes.names(node.toString(), inputNames) + " : "
+              + node.getType().getFullTypeString();
+      return null;
+    } catch (ExecTypes.UnsupportedTypeException e) {
+      reason = e.getMessage();
       return null;
     }
   }
 
+  /** The kernel form of {@code node}; an unsupported node is recorded on the way out. */
   private Expr expr(RexNode node) {
+    try {
+      return translateNode(node);
+    } catch (Unsupported e) {
+      if (e.node == null) {
+        e.node = node;
+      }
+      throw e;
+    }
+  }
+
+  private Expr translateNode(RexNode node) {
     DataType type = type(node.getType());
     if (node instanceof RexInputRef ref) {
       if (!readable.get(ref.getIndex())) {
@@ -128,7 +175,7 @@ final class BatchCalcTranslator {
       case IS_NOT_TRUE: return Expr.call(Op.IS_NOT_TRUE, type, args(call));
       case IS_FALSE: return Expr.call(Op.IS_FALSE, type, args(call));
       case IS_NOT_FALSE: return Expr.call(Op.IS_NOT_FALSE, type, args(call));
-      case CASE: return Expr.call(Op.CASE, type, args(call));
+      case CASE: return caseWhen(call, type);
       case CAST: return cast(call, type);
       case LIKE: return like(call, type);
       case EXTRACT: return extract(call, type);
@@ -139,7 +186,14 @@ final class BatchCalcTranslator {
 
   private Expr function(RexCall call, DataType type) {
     SqlOperator op = call.getOperator();
+    if (op == SqlStdOperatorTable.TRIM) {
+      return trim(call, type);
+    }
     List<Expr> args = args(call);
+    if (op == SqlStdOperatorTable.ABS || op == SqlStdOperatorTable.EXP
+        || op == SqlStdOperatorTable.POWER) {
+      return math(op, args, type);
+    }
     if (args.isEmpty() || !isString(args.get(0).type())) {
       throw new Unsupported();
     }
@@ -164,12 +218,55 @@ final class BatchCalcTranslator {
   }
 
   /**
+   * ABS in the argument's own type (integers, DECIMAL, REAL, DOUBLE); EXP and POWER with DOUBLE
+   * results over numbers (converted to double as Calcite's {@code SqlFunctions} overloads do).
+   */
+  private static Expr math(SqlOperator op, List<Expr> args, DataType type) {
+    for (Expr a : args) {
+      if (!isNumber(a.type()) && a.type().type() != ColumnType.DECIMAL) {
+        throw new Unsupported();
+      }
+    }
+    if (op == SqlStdOperatorTable.ABS) {
+      DataType arg = args.get(0).type();
+      if (arg.type() != type.type() || arg.scale() != type.scale()) {
+        throw new Unsupported();
+      }
+      return Expr.call(Op.ABS, type, args);
+    }
+    if (type.type() != ColumnType.DOUBLE) {
+      throw new Unsupported();
+    }
+    return Expr.call(op == SqlStdOperatorTable.EXP ? Op.EXP : Op.POWER, type, args);
+  }
+
+  /** TRIM of one ASCII character from a string ({@link Op#TRIM}). */
+  private Expr trim(RexCall call, DataType type) {
+    List<RexNode> operands = call.getOperands();
+    if (operands.size() != 3 || !(operands.get(0) instanceof RexLiteral flag)
+        || !(operands.get(1) instanceof RexLiteral seek)) {
+      throw new Unsupported();
+    }
+    SqlTrimFunction.Flag f = flag.getValueAs(SqlTrimFunction.Flag.class);
+    String c = seek.getValueAs(String.class);
+    Expr s = expr(operands.get(2));
+    if (f == null || c == null || c.length() != 1 || c.charAt(0) >= 0x80 || !isString(s.type())
+        || !isString(type)) {
+      throw new Unsupported();
+    }
+    return new Expr(Op.TRIM, type, List.of(s), f.name() + c);
+  }
+
+  /**
    * Arithmetic whose result family is its operands' (Java's promotion): an integer result from
    * integers only, a floating-point one with at least one floating-point operand and no DOUBLE
    * operand under a REAL result.
    */
   private Expr arithmetic(RexCall call, DataType type, Op op) {
     List<Expr> args = args(call);
+    if (type.type() == ColumnType.DECIMAL) {
+      return decimalArithmetic(args, type, op);
+    }
     boolean anyFloat = false;
     for (Expr a : args) {
       if (!isNumber(a.type())
@@ -184,13 +281,34 @@ final class BatchCalcTranslator {
     return Expr.call(op, type, args);
   }
 
+  /**
+   * DECIMAL {@code + - *} and negation over DECIMAL and integer operands (integers being scale
+   * 0) whose declared scale is the one Java's {@code BigDecimal} arithmetic gives (the larger
+   * operand scale for {@code + -}, their sum for {@code *}), so the kernels' scaled longs are
+   * the values Calcite computes. Division (rounded to 16 digits by Calcite) stays on rows.
+   */
+  private static Expr decimalArithmetic(List<Expr> args, DataType type, Op op) {
+    int natural = 0;
+    for (Expr a : args) {
+      if (!isExact(a.type())) {
+        throw new Unsupported();
+      }
+      natural = op == Op.TIMES ? natural + a.type().scale() : Math.max(natural, a.type().scale());
+    }
+    if (op == Op.DIVIDE || op == Op.MOD || natural != type.scale()) {
+      throw new Unsupported();
+    }
+    return Expr.call(op, type, args);
+  }
+
   private Expr compare(RexCall call, DataType type, Op op) {
     List<Expr> args = args(call);
     ColumnType a = args.get(0).type().type();
     ColumnType b = args.get(1).type().type();
     boolean numbers = isNumber(args.get(0).type()) && isNumber(args.get(1).type());
     boolean strings = isString(args.get(0).type()) && isString(args.get(1).type());
-    if (!numbers && !strings && a != b) {
+    boolean exact = isExact(args.get(0).type()) && isExact(args.get(1).type());
+    if (!numbers && !strings && !exact && a != b) {
       throw new Unsupported();
     }
     return Expr.call(op, type, args);
@@ -202,13 +320,17 @@ final class BatchCalcTranslator {
     ColumnType to = type.type();
     RelDataType target = call.getType();
     boolean ok;
-    if (from == to) {
+    if (from == to && from == ColumnType.DECIMAL) {
+      ok = fitsDecimal(arg.type(), type);
+    } else if (from == to) {
       ok = !isString(type) || target.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
           || target.getPrecision() >= call.getOperands().get(0).getType().getPrecision();
     } else if (from.isInteger() && to.isInteger()) {
       ok = width(to) >= width(from);
+    } else if (to == ColumnType.DECIMAL) {
+      ok = fitsDecimal(arg.type(), type);
     } else if (to == ColumnType.DOUBLE) {
-      ok = from.isInteger() || from == ColumnType.REAL;
+      ok = from.isInteger() || from == ColumnType.REAL || from == ColumnType.DECIMAL;
     } else if (to == ColumnType.REAL) {
       ok = from.isInteger();
     } else if (to == ColumnType.VARCHAR) {
@@ -223,6 +345,24 @@ final class BatchCalcTranslator {
       throw new Unsupported();
     }
     return Expr.call(Op.CAST, type, arg);
+  }
+
+  /**
+   * Whether every value of {@code from} (an integer or DECIMAL type) is exactly a value of the
+   * DECIMAL type {@code to}: no fewer integer digits and no fewer fraction digits, so the cast
+   * is a multiplication by a power of ten that cannot overflow or round.
+   */
+  private static boolean fitsDecimal(DataType from, DataType to) {
+    if (from.type() == ColumnType.DECIMAL) {
+      return to.scale() >= from.scale()
+          && to.precision() - to.scale() >= from.precision() - from.scale();
+    }
+    return from.type().isInteger() && to.precision() - to.scale() >= integerDigits(from.type())
+        && to.precision() <= MAX_DECIMAL_INPUT_PRECISION;
+  }
+
+  private static int integerDigits(ColumnType t) {
+    return INTEGER_DIGITS[t.ordinal() - ColumnType.TINYINT.ordinal()];
   }
 
   private Expr like(RexCall call, DataType type) {
@@ -271,6 +411,25 @@ final class BatchCalcTranslator {
     return Expr.call(Op.DATE_PLUS_DAYS, type, expr(call.getOperands().get(0)), n);
   }
 
+  /** CASE; DECIMAL branches must already have the result's scale (Calcite does not rescale). */
+  private Expr caseWhen(RexCall call, DataType type) {
+    List<Expr> args = args(call);
+    if (type.type() == ColumnType.DECIMAL) {
+      for (int i = 0; i < args.size(); i++) {
+        if (i % 2 == 0 && i != args.size() - 1) {
+          continue; // a WHEN condition
+        }
+        Expr v = args.get(i);
+        boolean nullLiteral = v.op() == Op.LITERAL && v.value() == null;
+        if (!nullLiteral && (v.type().type() != ColumnType.DECIMAL
+            || v.type().scale() != type.scale())) {
+          throw new Unsupported();
+        }
+      }
+    }
+    return Expr.call(Op.CASE, type, args);
+  }
+
   private List<Expr> args(RexCall call) {
     List<Expr> args = new ArrayList<>(call.getOperands().size());
     for (RexNode operand : call.getOperands()) {
@@ -291,6 +450,13 @@ final class BatchCalcTranslator {
       case DATE:
       case TIME: return literal.getValueAs(Integer.class).longValue();
       case TIMESTAMP: return literal.getValueAs(Long.class);
+      case DECIMAL:
+        try {
+          return literal.getValueAs(BigDecimal.class).setScale(literal.getType().getScale())
+              .unscaledValue().longValueExact();
+        } catch (ArithmeticException e) {
+          throw new Unsupported();
+        }
       case REAL:
       case FLOAT:
       case DOUBLE: return literal.getValueAs(Double.class);
@@ -327,6 +493,11 @@ final class BatchCalcTranslator {
     return t.type().isInteger() || t.type() == ColumnType.REAL || t.type() == ColumnType.DOUBLE;
   }
 
+  /** Integers and DECIMAL: the types compared and added as scaled longs. */
+  private static boolean isExact(DataType t) {
+    return t.type().isInteger() || t.type() == ColumnType.DECIMAL;
+  }
+
   private static boolean isString(DataType t) {
     return t.type() == ColumnType.CHAR || t.type() == ColumnType.VARCHAR;
   }
@@ -338,6 +509,9 @@ final class BatchCalcTranslator {
 
   /** Thrown inside the translator when an expression cannot be vectorized; never escapes. */
   private static final class Unsupported extends RuntimeException {
+    /** The innermost expression that could not be translated, set as the exception leaves it. */
+    private RexNode node;
+
     Unsupported() {
       super(null, null, false, false);
     }

@@ -9,10 +9,13 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import io.tally.schema.MedianFunction;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.schema.impl.AggregateFunctionImpl;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.validate.SqlUserDefinedAggFunction;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
@@ -96,7 +99,7 @@ public final class BlockedAggregateCall implements Serializable {
 
   private static io.tally.exec.AggregateCall call(AggregateCall call, String name,
       int[] position) {
-    AggKind kind = KINDS.get(call.getAggregation().getKind());
+    AggKind kind = isMedian(call) ? AggKind.MEDIAN : KINDS.get(call.getAggregation().getKind());
     if (kind == null || call.distinctKeys != null
         || !call.collation.getFieldCollations().isEmpty() && kind != AggKind.MIN
             && kind != AggKind.MAX) {
@@ -109,6 +112,13 @@ public final class BlockedAggregateCall implements Serializable {
     DataType out = ExecTypes.of(call.getType(), "result of " + call);
     return new io.tally.exec.AggregateCall(kind, args, call.isDistinct(),
         call.filterArg >= 0 ? position[call.filterArg] : -1, out, name);
+  }
+
+  /** Whether {@code call} is Tally's {@code MEDIAN} ({@link MedianFunction}). */
+  private static boolean isMedian(AggregateCall call) {
+    return call.getAggregation() instanceof SqlUserDefinedAggFunction f
+        && f.function instanceof AggregateFunctionImpl impl
+        && impl.declaringClass == MedianFunction.class;
   }
 
   public AggregateSpec spec() {

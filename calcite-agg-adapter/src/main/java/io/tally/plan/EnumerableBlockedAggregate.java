@@ -13,7 +13,10 @@ import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.plan.hep.HepRelVertex;
+import org.apache.calcite.plan.volcano.RelSubset;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
@@ -37,6 +40,16 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
       List<AggregateCall> aggCalls) {
     return new EnumerableBlockedAggregate(getCluster(), traitSet, input, groupSet, groupSets,
         aggCalls);
+  }
+
+  /**
+   * Adds {@code input}: whether the input arrives as batches or as rows, and why (see
+   * {@link InputPath}); shown once planning is done and the input is a concrete operator.
+   */
+  @Override public RelWriter explainTerms(RelWriter pw) {
+    RelNode input = getInput();
+    return super.explainTerms(pw).itemIf("input", InputPath.of(input),
+        !(input instanceof RelSubset) && !(input instanceof HepRelVertex));
   }
 
   /** Costs as Calcite's hash aggregate does, so plan choices around it stay the same. */

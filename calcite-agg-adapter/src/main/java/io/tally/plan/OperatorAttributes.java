@@ -24,8 +24,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Describes an operator for {@code EXPLAIN ANALYZE}: its name and its attributes (what it
- * computes) with column references ({@code $3}) replaced by input column names. Aggregates, table
- * scans and calcs get tailored attributes; other operators show the terms of Calcite's EXPLAIN.
+ * computes) with column references ({@code $3}) replaced by input column names. Aggregates (with
+ * the path their input takes, {@link InputPath}), table scans and calcs get tailored attributes; other operators show the terms of Calcite's EXPLAIN.
  */
 final class OperatorAttributes {
   private static final Pattern INPUT_REF = Pattern.compile("\\$(\\d+)");
@@ -50,6 +50,9 @@ final class OperatorAttributes {
       }
       attributes.put("aggregates", agg.getAggCallList().stream()
           .map(c -> call(c, inputNames)).collect(Collectors.toList()).toString());
+      if (agg instanceof EnumerableBlockedAggregate) {
+        attributes.put("input", InputPath.of(agg.getInput()));
+      }
       return attributes;
     }
     if (rel instanceof TableScan) {
@@ -96,7 +99,8 @@ final class OperatorAttributes {
     return names;
   }
 
-  private static String names(String text, List<String> inputNames) {
+  /** {@code text} with each {@code $n} replaced by input column {@code n}'s name. */
+  static String names(String text, List<String> inputNames) {
     Matcher m = INPUT_REF.matcher(text);
     StringBuilder out = new StringBuilder();
     while (m.find()) {

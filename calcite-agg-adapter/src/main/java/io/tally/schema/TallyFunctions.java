@@ -5,11 +5,13 @@ import java.util.Map;
 import org.apache.calcite.linq4j.function.Parameter;
 import org.apache.calcite.schema.Function;
 import org.apache.calcite.schema.TranslatableTable;
+import org.apache.calcite.schema.impl.AggregateFunctionImpl;
 import org.apache.calcite.schema.impl.TableMacroImpl;
 
 /**
- * Tally's table functions, as Calcite table macros: {@code numbers(n)} is a table of one BIGINT
- * column {@code number} holding 0 .. n-1, used as {@code SELECT ... FROM TABLE(numbers(10))}.
+ * Tally's schema functions: the table macro {@code numbers(n)}, a table of one BIGINT column
+ * {@code number} holding 0 .. n-1 ({@code SELECT ... FROM TABLE(numbers(10))}), and the
+ * aggregate {@code MEDIAN(x)} ({@link MedianFunction}).
  */
 public final class TallyFunctions {
   private TallyFunctions() {}
@@ -19,9 +21,10 @@ public final class TallyFunctions {
     return new TallyTable(new NumbersData(n));
   }
 
-  /** Every table function by SQL name. */
+  /** Every function by SQL name: the table function and the MEDIAN aggregate. */
   public static Map<String, Function> all() {
-    return Map.of("numbers", TableMacroImpl.create(method("numbers", long.class)));
+    return Map.of("numbers", TableMacroImpl.create(method("numbers", long.class)),
+        "median", AggregateFunctionImpl.create(MedianFunction.class));
   }
 
   private static Method method(String name, Class<?>... parameterTypes) {

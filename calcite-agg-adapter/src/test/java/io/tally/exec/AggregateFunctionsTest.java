@@ -60,6 +60,9 @@ class AggregateFunctionsTest {
       calls.add(AggregateCall.of(k, List.of(V), dbl, k + "_v"));
       calls.add(AggregateCall.of(k, List.of(DEC), dbl, k + "_dec"));
     }
+    for (int col : new int[] {V, D, DEC, T, R}) {
+      calls.add(AggregateCall.of(AggKind.MEDIAN, List.of(col), dbl, "median_" + col));
+    }
     calls.add(AggregateCall.of(AggKind.BOOL_AND, List.of(B), DataType.of(ColumnType.BOOLEAN), "every_b"));
     calls.add(AggregateCall.of(AggKind.BOOL_OR, List.of(B), DataType.of(ColumnType.BOOLEAN), "some_b"));
     for (AggKind k : new AggKind[] {AggKind.BIT_AND, AggKind.BIT_OR, AggKind.BIT_XOR}) {

@@ -131,6 +131,16 @@ final class ReferenceAggregate {
         args.forEach(a -> items.add(a[0]));
         return items;
       }
+      case MEDIAN: {
+        if (values.isEmpty()) {
+          return null;
+        }
+        double[] sorted = values.stream().mapToDouble(v -> ((Number) v).doubleValue()).sorted()
+            .toArray();
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid]
+            : sorted[mid - 1] + (sorted[mid] - sorted[mid - 1]) * 0.5;
+      }
       case GROUPING: case GROUPING_ID:
         long bits = 0;
         for (int a : call.args()) {

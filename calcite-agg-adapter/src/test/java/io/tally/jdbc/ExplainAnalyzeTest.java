@@ -183,7 +183,7 @@ class ExplainAnalyzeTest {
         lines.add(rs.getString(1));
       }
       assertEquals("EnumerableBlockedAggregate", lines.get(0));
-      assertEquals("├── group by: [grp]   aggregates: [SUM(amount)]", lines.get(1));
+      assertEquals("├── group by: [grp]   aggregates: [SUM(amount)]   input: batches", lines.get(1));
       assertTrue(lines.get(2).startsWith("├── rows: 37 (estimated "), lines.toString());
       assertTrue(lines.contains("├── groups: 37 in 1 block   input: 2,000 rows in 1 batch"),
           lines.toString());

@@ -68,6 +68,11 @@ class DuckDbAgreementTest {
         "SELECT id3, MAX(v1) - MIN(v2) AS r FROM h2o GROUP BY id3",
         "SELECT id6, SUM(v1), SUM(v2), SUM(v3) FROM h2o WHERE v2 > 7 GROUP BY id6",
         "SELECT id4, id5, STDDEV_SAMP(v3), VAR_POP(v3) FROM h2o GROUP BY id4, id5",
+        "SELECT id4, id5, MEDIAN(v3) AS median_v3, STDDEV_SAMP(v3) AS sd_v3 FROM h2o"
+            + " GROUP BY id4, id5",
+        "SELECT id1, MEDIAN(v1), MEDIAN(v2), COUNT(*) FROM h2o GROUP BY id1",
+        "SELECT deptno, MEDIAN(salary), MEDIAN(commission) FROM emp GROUP BY deptno",
+        "SELECT MEDIAN(v3), MEDIAN(v1) FROM h2o WHERE id4 = 3",
         "SELECT COUNT(DISTINCT id3), COUNT(DISTINCT id1) FROM h2o",
         "SELECT id1, id2, id3, id4, id5, id6, SUM(v3), COUNT(*) FROM h2o"
             + " GROUP BY id1, id2, id3, id4, id5, id6");

@@ -14,6 +14,9 @@ import org.apache.arrow.vector.VarCharVector;
  * against the buffer capacities), not per value.
  */
 final class ArrowReader {
+  /** Bytes of a 128-bit DECIMAL value. */
+  private static final int DECIMAL_BYTES = 16;
+
   private ArrowReader() {}
 
   /**
@@ -83,8 +86,36 @@ final class ArrowReader {
           }
         }
         break;
+      case DECIMAL_BYTES:
+        readDecimals(vector, address, selection, rows, l);
+        break;
       default:
         throw new TallyException("no vectorized reader for " + vector.getField());
+    }
+  }
+
+  /**
+   * The low 64 bits of each 128-bit little-endian unscaled value; the planner only reads DECIMAL
+   * columns of at most 18 digits, so the high half is the sign extension, which is checked.
+   */
+  private static void readDecimals(BaseFixedWidthVector vector, long address, int[] selection,
+      int rows, long[] l) {
+    boolean bad = false;
+    for (int j = 0; j < rows; j++) {
+      long at = address + ((long) row(selection, j) << 4);
+      long lo = MemoryUtil.getLong(at);
+      bad |= MemoryUtil.getLong(at + Long.BYTES) != (lo >> 63);
+      l[j] = lo;
+    }
+    if (bad) {
+      for (int j = 0; j < rows; j++) {
+        int r = row(selection, j);
+        if (!vector.isNull(r) && MemoryUtil.getLong(address + ((long) r << 4) + Long.BYTES)
+            != (l[j] >> 63)) {
+          throw new TallyException("vector " + vector.getName() + " holds a DECIMAL value"
+              + " wider than its declared 18 digits at row " + r);
+        }
+      }
     }
   }
 

@@ -15,6 +15,9 @@ import org.apache.arrow.vector.VarCharVector;
  * and (for strings) offsets are stored by address, the string bytes in one copy.
  */
 final class ArrowWriter {
+  /** Bytes of a 128-bit DECIMAL value. */
+  private static final int DECIMAL_BYTES = 16;
+
   private ArrowWriter() {}
 
   static void write(Column c, DataType type, FieldVector vector, int n) {
@@ -86,6 +89,13 @@ final class ArrowWriter {
       case Long.BYTES:
         for (int i = 0; i < n; i++) {
           MemoryUtil.putLong(address + ((long) i << 3), v[i]);
+        }
+        break;
+      case DECIMAL_BYTES: // 128-bit little-endian: the value, then its sign extension
+        for (int i = 0; i < n; i++) {
+          long at = address + ((long) i << 4);
+          MemoryUtil.putLong(at, v[i]);
+          MemoryUtil.putLong(at + Long.BYTES, v[i] >> 63);
         }
         break;
       default:

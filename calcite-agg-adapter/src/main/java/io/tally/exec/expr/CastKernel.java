@@ -4,8 +4,10 @@ import io.tally.exec.DataType;
 
 /**
  * Conversions the planner allows: integer to integer (wrapping to a narrower width, as Java's
- * casts), integer or floating point to REAL/DOUBLE, string to string, and integer to its decimal
- * digits as a string. NULL stays NULL.
+ * casts), integer, DECIMAL or floating point to REAL/DOUBLE (DECIMAL as
+ * {@code BigDecimal.doubleValue()}), integer or DECIMAL to a DECIMAL with room for every value (a
+ * multiplication by a power of ten), string to string, and integer to its decimal digits as a
+ * string. NULL stays NULL.
  */
 final class CastKernel extends Kernel {
   /** Most bytes a BIGINT takes as decimal digits: a sign and 19 digits. */
@@ -34,6 +36,12 @@ final class CastKernel extends Kernel {
       double[] r = out.doubles(n);
       if (isDouble(arg.type)) {
         System.arraycopy(a.doubles, 0, r, 0, n);
+      } else if (isDecimal(arg.type)) {
+        long[] x = a.longs;
+        int scale = arg.type.scale();
+        for (int i = 0; i < n; i++) {
+          r[i] = Decimals.toDouble(x[i], scale);
+        }
       } else {
         long[] x = a.longs;
         for (int i = 0; i < n; i++) {
@@ -41,6 +49,13 @@ final class CastKernel extends Kernel {
         }
       }
       Narrow.round(type, r, n);
+    } else if (isDecimal(type)) {
+      long factor = Decimals.power(type.scale() - arg.type.scale());
+      long[] x = a.longs;
+      long[] r = out.longs(n);
+      for (int i = 0; i < n; i++) {
+        r[i] = x[i] * factor;
+      }
     } else {
       System.arraycopy(a.longs, 0, out.longs(n), 0, n);
       Narrow.wrap(type, out.longs, n);

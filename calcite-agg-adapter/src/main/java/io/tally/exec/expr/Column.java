@@ -6,7 +6,8 @@ import java.util.Arrays;
  * The values of one expression over one batch, held on the heap in the shape of its family and
  * reused from batch to batch (arrays only grow, so steady-state evaluation allocates nothing).
  *
- * <p>Layout: LONG family (BOOLEAN as 0/1, integers, DATE days) in {@code longs[i]}; DOUBLE family
+ * <p>Layout: LONG family (BOOLEAN as 0/1, integers, DATE days) and DECIMAL (the unscaled value at the type's
+ * scale) in {@code longs[i]}; DOUBLE family
  * (REAL, DOUBLE) in {@code doubles[i]}; strings as UTF-8, value {@code i} being
  * {@code bytes[offsets[i] .. offsets[i + 1])}. {@code nulls[i]} marks NULL rows and is only
  * meaningful when {@code hasNulls}; the value slot of a NULL row holds an arbitrary value.

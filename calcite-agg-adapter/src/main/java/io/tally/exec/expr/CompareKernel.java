@@ -5,19 +5,32 @@ import io.tally.exec.DataType;
 /**
  * {@code = <> < <= > >=}: on integers, booleans and dates as longs; on numbers with a
  * floating-point side as doubles (both operands are brought to the same family first); on strings
- * by {@link Utf8#compare}. The result is a BOOLEAN, NULL when either side is NULL.
+ * by {@link Utf8#compare}; DECIMAL with DECIMAL or integer as scaled longs brought to the larger
+ * scale (a side too large for a long after rescaling is larger in magnitude than the other side,
+ * so its sign decides). The result is a BOOLEAN, NULL when either side is NULL.
  */
 final class CompareKernel extends Kernel {
   private final Op op;
   private final Kernel left;
   private final Kernel right;
   private final Column out = new Column();
+  /** Powers of ten bringing each side to the common scale; both 0 when not DECIMAL. */
+  private final long leftFactor;
+  private final long rightFactor;
 
   CompareKernel(DataType type, Op op, Kernel left, Kernel right) {
     super(type);
     this.op = op;
     this.left = left;
     this.right = right;
+    if (isDecimal(left.type) || isDecimal(right.type)) {
+      int scale = Math.max(left.type.scale(), right.type.scale());
+      leftFactor = Decimals.power(scale - left.type.scale());
+      rightFactor = Decimals.power(scale - right.type.scale());
+    } else {
+      leftFactor = 0;
+      rightFactor = 0;
+    }
   }
 
   @Override
@@ -33,12 +46,30 @@ final class CompareKernel extends Kernel {
             b.offsets[i + 1]);
         r[i] = test(c) ? 1 : 0;
       }
+    } else if (leftFactor != 0) {
+      decimals(a.longs, b.longs, r, n);
     } else if (isDouble(left.type)) {
       doubles(a.doubles, b.doubles, r, n);
     } else {
       longs(a.longs, b.longs, r, n);
     }
     return out;
+  }
+
+  private void decimals(long[] x, long[] y, long[] r, int n) {
+    long fx = leftFactor;
+    long fy = rightFactor;
+    for (int i = 0; i < n; i++) {
+      int c;
+      if (Decimals.overflows(x[i], fx)) {
+        c = x[i] < 0 ? -1 : 1;
+      } else if (Decimals.overflows(y[i], fy)) {
+        c = y[i] < 0 ? 1 : -1;
+      } else {
+        c = Long.compare(x[i] * fx, y[i] * fy);
+      }
+      r[i] = test(c) ? 1 : 0;
+    }
   }
 
   private boolean test(int c) {

@@ -36,6 +36,11 @@ abstract class Kernel {
     return t.family() == ColumnType.Family.DOUBLE;
   }
 
+  /** Whether the type is a DECIMAL held in {@code Column.longs} as its unscaled value. */
+  static boolean isDecimal(DataType t) {
+    return t.family() == ColumnType.Family.DECIMAL;
+  }
+
   /** Whether the type is a string held as UTF-8 bytes. */
   static boolean isString(DataType t) {
     return t.type() == ColumnType.CHAR || t.type() == ColumnType.VARCHAR;

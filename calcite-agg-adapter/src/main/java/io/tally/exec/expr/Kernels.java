@@ -22,8 +22,14 @@ final class Kernels {
       case TIMES:
       case DIVIDE:
       case MOD:
+        if (Kernel.isDecimal(t)) {
+          return new DecimalKernel(t, e.op(), arg(e, 0), arg(e, 1));
+        }
         return new ArithmeticKernel(t, e.op(), toFamilyOf(arg(e, 0), t), toFamilyOf(arg(e, 1), t));
       case NEGATE:
+        if (Kernel.isDecimal(t)) {
+          return new DecimalKernel(t, e.op(), arg(e, 0), null);
+        }
         return new ArithmeticKernel(t, e.op(), toFamilyOf(arg(e, 0), t), null);
       case EQUALS:
       case NOT_EQUALS:
@@ -66,6 +72,14 @@ final class Kernels {
       case EXTRACT_DAY:
       case DATE_PLUS_DAYS:
         return new DateKernel(t, e.op(), args(e.args()));
+      case ABS:
+        return new MathKernel(t, e.op(), arg(e, 0));
+      case EXP:
+        return new MathKernel(t, e.op(), toFamilyOf(arg(e, 0), t));
+      case POWER:
+        return new MathKernel(t, e.op(), toFamilyOf(arg(e, 0), t), toFamilyOf(arg(e, 1), t));
+      case TRIM:
+        return new TrimKernel(t, arg(e, 0), (String) e.value());
       default:
         throw new IllegalArgumentException("no kernel for " + e.op());
     }
@@ -83,7 +97,7 @@ final class Kernels {
 
   /** {@code k} converted to doubles when {@code target} is floating point and {@code k} is not. */
   private static Kernel toFamilyOf(Kernel k, DataType target) {
-    if (Kernel.isDouble(target) && Kernel.isLong(k.type)) {
+    if (Kernel.isDouble(target) && (Kernel.isLong(k.type) || Kernel.isDecimal(k.type))) {
       return new CastKernel(DOUBLE.withNullable(k.type.nullable()), k);
     }
     return k;

@@ -30,5 +30,14 @@ public enum Op {
   /** Year, month or day of month of a DATE. */
   EXTRACT_YEAR, EXTRACT_MONTH, EXTRACT_DAY,
   /** DATE plus a number of days (the second argument, a BIGINT). */
-  DATE_PLUS_DAYS
+  DATE_PLUS_DAYS,
+  /** Absolute value of a number, in its own type. */
+  ABS,
+  /** {@code EXP(x)} and {@code POWER(x, y)} on DOUBLE operands, giving DOUBLE. */
+  EXP, POWER,
+  /**
+   * {@code TRIM(BOTH | LEADING | TRAILING c FROM s)} for a one-character ASCII {@code c}; the
+   * value is {@code "BOTH"}, {@code "LEADING"} or {@code "TRAILING"} followed by {@code c}.
+   */
+  TRIM
 }

@@ -1,0 +1,62 @@
+package io.tally.exec.expr;
+
+import io.tally.exec.DataType;
+import java.math.BigDecimal;
+
+/**
+ * Arithmetic on DECIMAL values held as scaled longs (the unscaled value at the type's scale, so
+ * 1.50 in DECIMAL(5, 2) is 150): powers of ten, overflow-checked rescaling, exact conversion to
+ * double, and the error a value beyond a long's range raises.
+ */
+final class Decimals {
+  /** Largest power of ten a long holds, 10^18. */
+  static final int MAX_POWER = 18;
+  private static final long[] POWERS = new long[MAX_POWER + 1];
+  /** Largest magnitude a double holds exactly as an integer, 2^53. */
+  private static final long EXACT_DOUBLE = 1L << 53;
+
+  static {
+    POWERS[0] = 1;
+    for (int i = 1; i <= MAX_POWER; i++) {
+      POWERS[i] = POWERS[i - 1] * 10;
+    }
+  }
+
+  private Decimals() {}
+
+  /** {@code 10^digits}; {@code digits} is at most {@link #MAX_POWER}. */
+  static long power(int digits) {
+    if (digits < 0 || digits > MAX_POWER) {
+      throw new IllegalArgumentException("no long power of ten with " + digits + " digits");
+    }
+    return POWERS[digits];
+  }
+
+  /** Whether {@code x * factor} overflows a long. */
+  static boolean overflows(long x, long factor) {
+    return Math.multiplyHigh(x, factor) != ((x * factor) >> 63);
+  }
+
+  /**
+   * The double nearest to {@code unscaled / 10^scale}, as {@code BigDecimal.doubleValue()}: one
+   * correctly rounded division when both are exact doubles, else through BigDecimal.
+   */
+  static double toDouble(long unscaled, int scale) {
+    if (scale == 0) {
+      return unscaled; // long to double rounds to nearest, as BigDecimal does
+    }
+    if (Math.abs(unscaled) <= EXACT_DOUBLE && unscaled != Long.MIN_VALUE) {
+      return (double) unscaled / (double) POWERS[scale];
+    }
+    return BigDecimal.valueOf(unscaled, scale).doubleValue();
+  }
+
+  /**
+   * The error for a DECIMAL result beyond a long's range (more than 18 digits, so at or beyond
+   * the 19 digits Calcite's DECIMAL types hold).
+   */
+  static ArithmeticException outOfRange(String what, DataType type) {
+    return new ArithmeticException(what + ": value out of range for " + type
+        + " (vectorized DECIMAL arithmetic holds 18 digits)");
+  }
+}

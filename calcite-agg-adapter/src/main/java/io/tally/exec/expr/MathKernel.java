@@ -1,0 +1,65 @@
+package io.tally.exec.expr;
+
+import io.tally.exec.DataType;
+
+/**
+ * Numeric functions with Calcite's answers: {@code ABS} on integers (Java's {@code Math.abs},
+ * wrapped to the type's width, so the most negative value stays as it is), DECIMAL (the unscaled
+ * value, same scale) and floating point; {@code EXP(x)} and {@code POWER(x, y)} on doubles
+ * ({@code Math.exp}, {@code Math.pow}; operands are converted to DOUBLE first, as Calcite's
+ * generated code does). NULL in, NULL out.
+ */
+final class MathKernel extends Kernel {
+  private final Op op;
+  private final Kernel[] args;
+  private final Column out = new Column();
+
+  MathKernel(DataType type, Op op, Kernel... args) {
+    super(type);
+    this.op = op;
+    this.args = args;
+  }
+
+  @Override
+  Column eval(Frame frame, boolean[] active) {
+    int n = frame.rows();
+    Column a = args[0].eval(frame, active);
+    Column b = args.length > 1 ? args[1].eval(frame, active) : null;
+    out.unionNulls(a, b, n);
+    switch (op) {
+      case ABS:
+        if (isDouble(type)) {
+          double[] x = a.doubles;
+          double[] r = out.doubles(n);
+          for (int i = 0; i < n; i++) {
+            r[i] = Math.abs(x[i]);
+          }
+        } else {
+          long[] x = a.longs;
+          long[] r = out.longs(n);
+          for (int i = 0; i < n; i++) {
+            r[i] = Math.abs(x[i]);
+          }
+          Narrow.wrap(type, r, n);
+        }
+        break;
+      case EXP: {
+        double[] x = a.doubles;
+        double[] r = out.doubles(n);
+        for (int i = 0; i < n; i++) {
+          r[i] = Math.exp(x[i]);
+        }
+        break;
+      }
+      default: {
+        double[] x = a.doubles;
+        double[] y = b.doubles;
+        double[] r = out.doubles(n);
+        for (int i = 0; i < n; i++) {
+          r[i] = Math.pow(x[i], y[i]);
+        }
+      }
+    }
+    return out;
+  }
+}

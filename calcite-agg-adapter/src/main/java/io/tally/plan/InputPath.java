@@ -1,0 +1,34 @@
+package io.tally.plan;
+
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.rel.RelNode;
+
+/**
+ * How a Tally aggregate's input reaches it, for EXPLAIN: {@code batches} when its input is a
+ * Tally scan or a {@link TallyBatchCalc} (Arrow batches end to end), otherwise
+ * {@code rows (<operator>: <why>)}, rows packed into batches by the aggregate, with the reason
+ * the input was not vectorized (for a calc over a scan: its first unsupported expression).
+ */
+final class InputPath {
+  private InputPath() {}
+
+  static String of(RelNode input) {
+    if (input instanceof TallyTableScan || input instanceof TallyBatchCalc) {
+      return "batches";
+    }
+    String name = input.getRelTypeName();
+    if (!(input instanceof EnumerableCalc calc)) {
+      return "rows (" + name + ")";
+    }
+    RelNode below = calc.getInput();
+    if (!(below instanceof TallyTableScan || below instanceof TallyBatchCalc)) {
+      return "rows (" + name + " over " + below.getRelTypeName() + ")";
+    }
+    if (!TallyBatchCalcRule.enabled()) {
+      return "rows (" + name + ": vectorized calcs switched off)";
+    }
+    String reason = BatchCalcTranslator.unsupportedReason(calc.getProgram(),
+        calc.getCluster().getRexBuilder());
+    return "rows (" + name + ": " + (reason == null ? "planner chose rows" : reason) + ")";
+  }
+}
