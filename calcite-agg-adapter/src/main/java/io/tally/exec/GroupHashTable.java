@@ -3,6 +3,7 @@ package io.tally.exec;
 import io.tally.memory.OperatorMemory;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * Maps group keys to dense group ids: an open-addressing index over key columns stored in
@@ -30,6 +31,8 @@ final class GroupHashTable implements AutoCloseable {
   private final OperatorMemory memory;
   private final long hashMask;
   private ArrowBuf index;
+  /** {@code index}'s native address: probes read slots by address, {@code pos < capacity}. */
+  private long indexAddress;
   private int capacity;
   private int growAt;
   private int groups;
@@ -76,11 +79,12 @@ final class GroupHashTable implements AutoCloseable {
     }
     int mask = capacity - 1;
     int pos = hash32 & mask;
+    long base = indexAddress;
     while (true) {
-      long slot = index.getLong((long) pos * SLOT_BYTES);
+      long slot = MemoryUtil.getLong(base + (long) pos * SLOT_BYTES);
       if (slot == 0) {
         int gid = newGroup(row);
-        index.setLong((long) pos * SLOT_BYTES, ((long) hash32 << 32) | ((gid + 1) & 0xFFFFFFFFL));
+        MemoryUtil.putLong(base + (long) pos * SLOT_BYTES, ((long) hash32 << 32) | ((gid + 1) & 0xFFFFFFFFL));
         return gid;
       }
       if ((int) (slot >>> 32) == hash32) {
@@ -146,6 +150,7 @@ final class GroupHashTable implements AutoCloseable {
 
   private void allocateIndex(int newCapacity) {
     index = memory.allocate((long) newCapacity * SLOT_BYTES);
+    indexAddress = index.memoryAddress();
     capacity = newCapacity;
     growAt = (int) ((long) newCapacity * LOAD_NUMERATOR / LOAD_DENOMINATOR);
   }

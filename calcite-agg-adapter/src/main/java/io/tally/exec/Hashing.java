@@ -3,7 +3,7 @@ package io.tally.exec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /** Tally's 64-bit hashing of key values and its byte-string comparison helpers. */
 final class Hashing {
@@ -44,16 +44,20 @@ final class Hashing {
     return mix(h ^ mix(tail));
   }
 
-  /** Whether {@code b[from .. from+len)} equals {@code len} bytes of {@code buf} at {@code at}. */
-  static boolean equalBytes(byte[] b, int from, ArrowBuf buf, long at, int len) {
+  /**
+   * Whether {@code b[from .. from+len)} equals the {@code len} bytes at native {@code address}.
+   * Reads memory without bounds checks: the caller guarantees {@code address .. address+len)}
+   * lies inside a live buffer (a key region it owns).
+   */
+  static boolean equalBytes(byte[] b, int from, long address, int len) {
     int i = 0;
     for (; i + 8 <= len; i += 8) {
-      if ((long) LONGS.get(b, from + i) != buf.getLong(at + i)) {
+      if ((long) LONGS.get(b, from + i) != MemoryUtil.getLong(address + i)) {
         return false;
       }
     }
     for (; i < len; i++) {
-      if (b[from + i] != buf.getByte(at + i)) {
+      if (b[from + i] != MemoryUtil.getByte(address + i)) {
         return false;
       }
     }

@@ -4,6 +4,7 @@ import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -12,7 +13,8 @@ import org.apache.arrow.vector.FieldVector;
  * <p>Per block: a values buffer of entries {@code [start:int][length:int]}, and a byte region
  * holding the key bytes back to back. The region
  * of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when full;
- * earlier blocks' regions never change.
+ * earlier blocks' regions never change. The probe's comparison ({@link #equalsRow}) reads these
+ * buffers by address without bounds checks: slots below the group count are always inside them.
  */
 final class VarKeyColumn extends KeyColumn {
   /** First size of a block's byte region; small tables stay small. */
@@ -39,20 +41,19 @@ final class VarKeyColumn extends KeyColumn {
 
   @Override
   boolean equalsRow(int gid, int row) {
-    boolean isNull = storedNull(gid);
+    int b = gid >>> layout.shift();
+    int slot = gid & layout.mask();
+    boolean isNull = MemoryUtil.getByte(nulls.get(b).memoryAddress() + slot) != 0;
     if (isNull || input.nulls[row] != 0) {
       return isNull && input.nulls[row] != 0;
     }
-    int b = gid >>> layout.shift();
-    ArrowBuf meta = blocks.get(b);
-    int slot = gid & layout.mask();
+    long entry = blocks.get(b).memoryAddress() + (long) slot * ENTRY_BYTES;
     int from = input.offsets[row];
     int len = input.offsets[row + 1] - from;
-    if (meta.getInt((long) slot * ENTRY_BYTES + 4) != len) {
+    if (MemoryUtil.getInt(entry + 4) != len) {
       return false;
     }
-    int start = meta.getInt((long) slot * ENTRY_BYTES);
-    return Hashing.equalBytes(input.bytes, from, regions.get(b), start, len);
+    return Hashing.equalBytes(input.bytes, from, regions.get(b).memoryAddress() + MemoryUtil.getInt(entry), len);
   }
 
   @Override
