@@ -26,7 +26,8 @@ import org.apache.arrow.vector.complex.ListVector;
  *
  * <p>Layout by family: {@code nulls[i] == 1} marks NULL. LONG: {@code longs[i]}. DOUBLE:
  * {@code doubles[i]}. DECIMAL: unscaled 128-bit value as {@code longs[i]} (low word) and
- * {@code highs[i]} (high word). BYTES: row i is {@code bytes[offsets[i] .. offsets[i + 1])};
+ * {@code highs[i]} (high word). BYTES: row i is {@code bytes[offsets[i] .. offsets[i + 1])}, with
+ * {@link Hashing#TAIL_PAD} spare bytes after the last row;
  * VARCHAR_ARRAY rows hold {@link ArrayCodec} encodings. Arrays are reused across batches.
  */
 final class DecodedColumn {
@@ -69,10 +70,6 @@ final class DecodedColumn {
    * the bitmap covers the rows; otherwise (no bitmap, e.g. a vector type without one) per row.
    */
   private void decodeNulls(FieldVector vector, int from, int n) {
-    if (vector.getNullCount() == 0) {
-      Arrays.fill(nulls, 0, n, (byte) 0);
-      return;
-    }
     ArrowBuf validity = vector.getValidityBuffer();
     if (validity == null || validity.capacity() < ((long) from + n + 7) >>> 3) {
       for (int i = 0; i < n; i++) {
@@ -244,8 +241,8 @@ final class DecodedColumn {
     int base = n == 0 ? 0 : offs.getInt((long) from * 4);
     int end = n == 0 ? 0 : offs.getInt((long) (from + n) * 4);
     int len = end - base;
-    if (bytes.length < len) {
-      bytes = new byte[Math.max(len, bytes.length * 2)];
+    if (bytes.length < len + Hashing.TAIL_PAD) {
+      bytes = new byte[Math.max(len, bytes.length * 2) + Hashing.TAIL_PAD];
     }
     vv.getDataBuffer().getBytes(base, bytes, 0, len);
     long offsetAddress = offs.memoryAddress() + (long) from * 4;

@@ -12,7 +12,8 @@ import org.apache.arrow.vector.FieldVector;
  *
  * <p>Per block: a values buffer of entries {@code [start:int][length:int]}, and a byte region
  * holding the key bytes back to back. The region
- * of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when full;
+ * of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when full, always
+ * keeping {@link Hashing#TAIL_PAD} spare bytes after the last key for word-wise comparison;
  * earlier blocks' regions never change. The probe's comparison ({@link #equalsRow}) reads these
  * buffers by address without bounds checks: slots below the group count are always inside them.
  */
@@ -76,7 +77,7 @@ final class VarKeyColumn extends KeyColumn {
 
   private ArrowBuf ensureRegion(int b, int len) {
     ArrowBuf region = regions.get(b);
-    long need = (long) regionUsed + len;
+    long need = (long) regionUsed + len + Hashing.TAIL_PAD;
     if (need <= region.capacity()) {
       return region;
     }
@@ -116,7 +117,7 @@ final class VarKeyColumn extends KeyColumn {
   long regionGrowthBound(int newBlocks, long varBytes) {
     long current = regions.isEmpty() || regions.get(regions.size() - 1) == null ? 0
         : regions.get(regions.size() - 1).capacity();
-    return 2 * memory.rounded(2 * (current + varBytes)) + newBlocks * memory.rounded(INITIAL_REGION_BYTES);
+    return 2 * memory.rounded(2 * (current + varBytes + Hashing.TAIL_PAD)) + newBlocks * memory.rounded(INITIAL_REGION_BYTES);
   }
 
   @Override
