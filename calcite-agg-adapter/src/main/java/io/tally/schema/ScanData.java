@@ -1,6 +1,7 @@
 package io.tally.schema;
 
 import io.tally.exec.BatchCursor;
+import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -23,7 +24,13 @@ public interface ScanData {
 
   /**
    * Opens a cursor over the columns {@code fields} (indexes into {@link #schema()}, in output
-   * order). Every buffer it returns is allocated from {@code allocator}.
+   * order). Every buffer it returns is allocated from {@code allocator}, except for a
+   * {@link TableCache} scan, whose batches are shared, read-only views of the cache's buffers.
    */
   BatchCursor open(BufferAllocator allocator, int[] fields);
+
+  /** The file this data is read from, or {@code null} for generated data (never cached). */
+  default Path file() {
+    return null;
+  }
 }
