@@ -49,11 +49,11 @@ final class FixedKeyColumn extends KeyColumn {
   boolean equalsRow(int gid, int row) {
     int b = gid >>> layout.shift();
     int slot = gid & layout.mask();
-    boolean isNull = MemoryUtil.getByte(nulls.get(b).memoryAddress() + slot) != 0;
+    boolean isNull = MemoryUtil.getByte(nullAddress[b] + slot) != 0;
     if (isNull || input.nulls[row] != 0) {
       return isNull && input.nulls[row] != 0;
     }
-    long at = blocks.get(b).memoryAddress() + (long) slot * 8 * words;
+    long at = valueAddress[b] + (long) slot * 8 * words;
     return MemoryUtil.getLong(at) == keyWords[row]
         && (words == 1 || MemoryUtil.getLong(at + 8) == input.highs[row]);
   }

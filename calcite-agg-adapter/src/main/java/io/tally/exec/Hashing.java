@@ -1,11 +1,12 @@
 package io.tally.exec;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import org.apache.arrow.memory.util.MemoryUtil;
 
-/** Tally's 64-bit hashing of key values and its byte-string comparison helpers. */
+/**
+ * Tally's 64-bit hashing of key values and its byte-string comparison helpers. Byte strings are
+ * read 8 bytes at a time with unchecked loads ({@link MemoryUtil}); every method states the range
+ * it reads, which its callers guarantee.
+ */
 final class Hashing {
   /** Start value of a row hash before any key column is folded in. */
   static final long SEED = 0x2545F4914F6CDD1DL;
@@ -18,8 +19,12 @@ final class Hashing {
   static final int TAIL_PAD = 8;
   private static final long M1 = 0x9E3779B97F4A7C15L;
   private static final long M2 = 0xD6E8FEB86659FD93L;
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  static {
+    if (!MemoryUtil.LITTLE_ENDIAN) { // masked tails take the first bytes as a word's low bytes
+      throw new ExceptionInInitializerError("Tally's key hashing needs a little-endian CPU");
+    }
+  }
 
   private Hashing() {}
 
@@ -43,12 +48,12 @@ final class Hashing {
     long h = M2 ^ (to - from);
     int i = from;
     for (; i + 8 <= to; i += 8) {
-      h = Long.rotateLeft(h ^ mix((long) LONGS.get(b, i)), 27) * M1;
+      h = Long.rotateLeft(h ^ mix(MemoryUtil.getLong(b, i)), 27) * M1;
     }
     long tail = 0;
     if (i < to) {
       if (i + 8 <= b.length) {
-        tail = (long) LONGS.get(b, i) & tailMask(to - i);
+        tail = MemoryUtil.getLong(b, i) & tailMask(to - i);
       } else {
         for (int shift = 0; i < to; i++, shift += 8) {
           tail |= (b[i] & 0xFFL) << shift;
@@ -72,7 +77,7 @@ final class Hashing {
   static boolean equalBytes(byte[] b, int from, long address, int len) {
     int i = 0;
     for (; i + 8 <= len; i += 8) {
-      if ((long) LONGS.get(b, from + i) != MemoryUtil.getLong(address + i)) {
+      if (MemoryUtil.getLong(b, from + i) != MemoryUtil.getLong(address + i)) {
         return false;
       }
     }
@@ -80,7 +85,7 @@ final class Hashing {
       return true;
     }
     if (from + i + 8 <= b.length) {
-      return (((long) LONGS.get(b, from + i) ^ MemoryUtil.getLong(address + i)) & tailMask(len - i)) == 0;
+      return ((MemoryUtil.getLong(b, from + i) ^ MemoryUtil.getLong(address + i)) & tailMask(len - i)) == 0;
     }
     for (; i < len; i++) {
       if (b[from + i] != MemoryUtil.getByte(address + i)) {

@@ -22,6 +22,8 @@ final class VarKeyColumn extends KeyColumn {
   static final int INITIAL_REGION_BYTES = 4096;
   private static final int ENTRY_BYTES = 8;
   private final List<ArrowBuf> regions = new ArrayList<>();
+  /** Per block: native address of the byte region (0 once released), for {@link #equalsRow}. */
+  private long[] regionAddress = new long[8];
   private int regionUsed;
   private byte[] scratch = new byte[64];
 
@@ -44,17 +46,17 @@ final class VarKeyColumn extends KeyColumn {
   boolean equalsRow(int gid, int row) {
     int b = gid >>> layout.shift();
     int slot = gid & layout.mask();
-    boolean isNull = MemoryUtil.getByte(nulls.get(b).memoryAddress() + slot) != 0;
+    boolean isNull = MemoryUtil.getByte(nullAddress[b] + slot) != 0;
     if (isNull || input.nulls[row] != 0) {
       return isNull && input.nulls[row] != 0;
     }
-    long entry = blocks.get(b).memoryAddress() + (long) slot * ENTRY_BYTES;
+    long entry = valueAddress[b] + (long) slot * ENTRY_BYTES;
     int from = input.offsets[row];
     int len = input.offsets[row + 1] - from;
     if (MemoryUtil.getInt(entry + 4) != len) {
       return false;
     }
-    return Hashing.equalBytes(input.bytes, from, regions.get(b).memoryAddress() + MemoryUtil.getInt(entry), len);
+    return Hashing.equalBytes(input.bytes, from, regionAddress[b] + MemoryUtil.getInt(entry), len);
   }
 
   @Override
@@ -92,7 +94,15 @@ final class VarKeyColumn extends KeyColumn {
     grown.setBytes(0, region, 0, regionUsed);
     memory.free(region);
     regions.set(b, grown);
+    setRegionAddress(b, grown);
     return grown;
+  }
+
+  private void setRegionAddress(int block, ArrowBuf region) {
+    if (block >= regionAddress.length) {
+      regionAddress = java.util.Arrays.copyOf(regionAddress, Math.max(block + 1, regionAddress.length * 2));
+    }
+    regionAddress[block] = region == null ? 0 : region.memoryAddress();
   }
 
   @Override
@@ -105,6 +115,7 @@ final class VarKeyColumn extends KeyColumn {
     regions.add(null);
     super.addBlock();
     regions.set(regions.size() - 1, memory.allocate(INITIAL_REGION_BYTES));
+    setRegionAddress(regions.size() - 1, regions.get(regions.size() - 1));
     regionUsed = 0;
   }
 
@@ -168,6 +179,7 @@ final class VarKeyColumn extends KeyColumn {
     if (region != null) {
       memory.free(region);
       regions.set(block, null);
+      setRegionAddress(block, null);
     }
   }
 }
