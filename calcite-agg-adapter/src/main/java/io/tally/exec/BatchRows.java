@@ -2,6 +2,7 @@ package io.tally.exec;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -24,6 +25,9 @@ import org.apache.arrow.vector.complex.ListVector;
  * VARBINARY comes back as {@code byte[]}, VARCHAR ARRAY as {@code List<String>}.
  */
 public final class BatchRows {
+  /** Strings up to this many bytes are copied by a plain loop instead of a bulk memory copy. */
+  static final int SMALL_COPY_BYTES = 32;
+
   private BatchRows() {}
 
   /** Row {@code i} of {@code root} as an {@code Object[]}. */
@@ -43,6 +47,26 @@ public final class BatchRows {
       rows.add(row(root, i));
     }
     return rows;
+  }
+
+  /**
+   * Value {@code i} (below the value count) of a non-NULL VARCHAR: short strings are copied byte
+   * by byte from the buffers' addresses, as a bulk copy's fixed cost dominates at a few bytes.
+   */
+  private static String string(VarCharVector v, int i) {
+    long offsets = v.getOffsetBuffer().memoryAddress();
+    int start = MemoryUtil.getInt(offsets + 4L * i);
+    int len = MemoryUtil.getInt(offsets + 4L * (i + 1)) - start;
+    byte[] bytes = new byte[len];
+    long data = v.getDataBuffer().memoryAddress() + start;
+    if (len <= SMALL_COPY_BYTES) {
+      for (int j = 0; j < len; j++) {
+        bytes[j] = MemoryUtil.getByte(data + j);
+      }
+    } else {
+      MemoryUtil.copyFromMemory(data, bytes, 0, len);
+    }
+    return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /** Value {@code i} of {@code v}, or null. */
@@ -73,7 +97,7 @@ public final class BatchRows {
     } else if (v instanceof TimeStampMilliVector) {
       return ((TimeStampMilliVector) v).get(i);
     } else if (v instanceof VarCharVector) {
-      return new String(((VarCharVector) v).get(i), java.nio.charset.StandardCharsets.UTF_8);
+      return string((VarCharVector) v, i);
     } else if (v instanceof VarBinaryVector) {
       return ((VarBinaryVector) v).get(i);
     } else if (v instanceof ListVector) {

@@ -3,6 +3,7 @@ package io.tally.exec;
 import io.tally.memory.OperatorMemory;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -22,19 +23,29 @@ final class CountAccumulator extends Accumulator {
     return List.of(STATE.toField(call.name() + "$count"));
   }
 
+  /** Counts by address (group ids below the group count fall inside allocated blocks). */
   @Override
   void update(int[] gids, int n) {
     ArrowBuf[] blocks = counts.blocks;
     int shift = layout.shift();
     int mask = layout.mask();
+    if (args.length == 0) {
+      for (int i = 0; i < n; i++) {
+        int g = gids[i];
+        if (g >= 0) {
+          long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+          MemoryUtil.putLong(at, MemoryUtil.getLong(at) + 1);
+        }
+      }
+      return;
+    }
     for (int i = 0; i < n; i++) {
       int g = gids[i];
       if (g < 0 || anyNull(i)) {
         continue;
       }
-      ArrowBuf b = blocks[g >>> shift];
-      long at = (long) (g & mask) << 3;
-      b.setLong(at, b.getLong(at) + 1);
+      long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+      MemoryUtil.putLong(at, MemoryUtil.getLong(at) + 1);
     }
   }
 

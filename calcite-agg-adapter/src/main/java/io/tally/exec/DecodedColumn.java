@@ -2,6 +2,7 @@ package io.tally.exec;
 
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -25,7 +26,8 @@ import org.apache.arrow.vector.complex.ListVector;
  *
  * <p>Layout by family: {@code nulls[i] == 1} marks NULL. LONG: {@code longs[i]}. DOUBLE:
  * {@code doubles[i]}. DECIMAL: unscaled 128-bit value as {@code longs[i]} (low word) and
- * {@code highs[i]} (high word). BYTES: row i is {@code bytes[offsets[i] .. offsets[i + 1])};
+ * {@code highs[i]} (high word). BYTES: row i is {@code bytes[offsets[i] .. offsets[i + 1])}, with
+ * {@link Hashing#TAIL_PAD} spare bytes after the last row;
  * VARCHAR_ARRAY rows hold {@link ArrayCodec} encodings. Arrays are reused across batches.
  */
 final class DecodedColumn {
@@ -54,14 +56,31 @@ final class DecodedColumn {
   void decode(FieldVector vector, int from, int n) {
     ensure(n);
     rows = n;
-    for (int i = 0; i < n; i++) {
-      nulls[i] = (byte) (vector.isNull(from + i) ? 1 : 0);
-    }
+    decodeNulls(vector, from, n);
     switch (type.family()) {
       case LONG: decodeLong(vector, from, n); break;
       case DOUBLE: decodeDouble(vector, from, n); break;
       case DECIMAL: decodeDecimal(vector, from, n); break;
       default: decodeBytes(vector, from, n); break;
+    }
+  }
+
+  /**
+   * Fills {@code nulls} from the validity bitmap (bit set = value present), read by address when
+   * the bitmap covers the rows; otherwise (no bitmap, e.g. a vector type without one) per row.
+   */
+  private void decodeNulls(FieldVector vector, int from, int n) {
+    ArrowBuf validity = vector.getValidityBuffer();
+    if (validity == null || validity.capacity() < ((long) from + n + 7) >>> 3) {
+      for (int i = 0; i < n; i++) {
+        nulls[i] = (byte) (vector.isNull(from + i) ? 1 : 0);
+      }
+      return;
+    }
+    long address = validity.memoryAddress();
+    for (int i = 0; i < n; i++) {
+      int row = from + i;
+      nulls[i] = (byte) (~(MemoryUtil.getByte(address + (row >>> 3)) >>> (row & 7)) & 1);
     }
   }
 
@@ -152,15 +171,15 @@ final class DecodedColumn {
     if (!expected.isInstance(v)) {
       throw mismatch(v, expected);
     }
-    ArrowBuf data = v.getDataBuffer();
-    for (int i = 0; i < n; i++) {
-      long at = (long) (from + i) * width;
-      switch (width) {
-        case 1: out[i] = data.getByte(at); break;
-        case 2: out[i] = data.getShort(at); break;
-        case 4: out[i] = data.getInt(at); break;
-        default: out[i] = data.getLong(at); break;
-      }
+    if (v.getDataBuffer().capacity() < (long) (from + n) * width) {
+      throw new TallyException(label + ": data buffer shorter than " + (from + n) + " rows");
+    }
+    long base = v.getDataBuffer().memoryAddress() + (long) from * width;
+    switch (width) {
+      case 1: for (int i = 0; i < n; i++) { out[i] = MemoryUtil.getByte(base + i); } break;
+      case 2: for (int i = 0; i < n; i++) { out[i] = MemoryUtil.getShort(base + 2L * i); } break;
+      case 4: for (int i = 0; i < n; i++) { out[i] = MemoryUtil.getInt(base + 4L * i); } break;
+      default: for (int i = 0; i < n; i++) { out[i] = MemoryUtil.getLong(base + 8L * i); } break;
     }
   }
 
@@ -177,8 +196,13 @@ final class DecodedColumn {
       if (!(v instanceof Float8Vector)) {
         throw mismatch(v, Float8Vector.class);
       }
+      if (data.capacity() < (long) (from + n) * 8) {
+        throw new TallyException(label + ": data buffer shorter than " + (from + n) + " rows");
+      }
+      long base = data.memoryAddress() + (long) from * 8;
       for (int i = 0; i < n; i++) {
-        doubles[i] = nulls[i] != 0 ? 0 : data.getDouble((long) (from + i) * 8);
+        double d = Double.longBitsToDouble(MemoryUtil.getLong(base + 8L * i));
+        doubles[i] = nulls[i] != 0 ? 0 : d;
       }
     }
   }
@@ -217,12 +241,13 @@ final class DecodedColumn {
     int base = n == 0 ? 0 : offs.getInt((long) from * 4);
     int end = n == 0 ? 0 : offs.getInt((long) (from + n) * 4);
     int len = end - base;
-    if (bytes.length < len) {
-      bytes = new byte[Math.max(len, bytes.length * 2)];
+    if (bytes.length < len + Hashing.TAIL_PAD) {
+      bytes = new byte[Math.max(len, bytes.length * 2) + Hashing.TAIL_PAD];
     }
     vv.getDataBuffer().getBytes(base, bytes, 0, len);
+    long offsetAddress = offs.memoryAddress() + (long) from * 4;
     for (int i = 0; i <= n; i++) {
-      offsets[i] = offs.getInt((long) (from + i) * 4) - base;
+      offsets[i] = MemoryUtil.getInt(offsetAddress + 4L * i) - base;
     }
   }
 

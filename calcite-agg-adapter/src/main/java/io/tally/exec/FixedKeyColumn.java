@@ -2,6 +2,7 @@ package io.tally.exec;
 
 import io.tally.memory.OperatorMemory;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -29,25 +30,32 @@ final class FixedKeyColumn extends KeyColumn {
   void hash(long[] hashes, int n) {
     byte[] nulls = input.nulls;
     long[] lo = keyWords;
+    if (words == 1) {
+      for (int i = 0; i < n; i++) {
+        long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.mix(lo[i]);
+        hashes[i] = Hashing.combine(hashes[i], h);
+      }
+      return;
+    }
     long[] hi = input.highs;
     for (int i = 0; i < n; i++) {
-      long h = nulls[i] != 0 ? Hashing.NULL_HASH
-          : words == 1 ? Hashing.mix(lo[i]) : Hashing.mix(lo[i] ^ Hashing.mix(hi[i]));
+      long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.mix(lo[i] ^ Hashing.mix(hi[i]));
       hashes[i] = Hashing.combine(hashes[i], h);
     }
   }
 
+  /** Reads the stored key by address (no bounds checks: {@code gid} is below the group count). */
   @Override
   boolean equalsRow(int gid, int row) {
-    boolean isNull = storedNull(gid);
+    int b = gid >>> layout.shift();
+    int slot = gid & layout.mask();
+    boolean isNull = MemoryUtil.getByte(nullAddress[b] + slot) != 0;
     if (isNull || input.nulls[row] != 0) {
       return isNull && input.nulls[row] != 0;
     }
-    ArrowBuf block = blocks.get(gid >>> layout.shift());
-    int slot = gid & layout.mask();
-    long at = (long) slot * 8 * words;
-    return block.getLong(at) == keyWords[row]
-        && (words == 1 || block.getLong(at + 8) == input.highs[row]);
+    long at = valueAddress[b] + (long) slot * 8 * words;
+    return MemoryUtil.getLong(at) == keyWords[row]
+        && (words == 1 || MemoryUtil.getLong(at + 8) == input.highs[row]);
   }
 
   @Override

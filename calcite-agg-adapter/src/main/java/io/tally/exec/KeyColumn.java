@@ -21,6 +21,12 @@ abstract class KeyColumn implements AutoCloseable {
   final List<ArrowBuf> blocks = new ArrayList<>();
   /** Per block: one null-flag byte per group (1 = NULL), or {@code null} once released. */
   final List<ArrowBuf> nulls = new ArrayList<>();
+  /**
+   * Per block: native address of the values buffer and of the null flags (0 once released), kept
+   * in step with {@link #blocks} and {@link #nulls} so probes read keys without list lookups.
+   */
+  long[] valueAddress = new long[8];
+  long[] nullAddress = new long[8];
   /** Groups block 0 has room for. */
   int firstCapacity;
   /** The current batch's values for this key. */
@@ -60,6 +66,7 @@ abstract class KeyColumn implements AutoCloseable {
     blocks.add(memory.allocate((long) capacity * valueWidth()));
     nulls.add(null);
     nulls.set(nulls.size() - 1, memory.allocate(capacity));
+    refreshAddresses(blocks.size() - 1);
     if (blocks.size() == 1) {
       firstCapacity = capacity;
     }
@@ -105,7 +112,20 @@ abstract class KeyColumn implements AutoCloseable {
     flags.setBytes(0, nulls.get(0), 0, firstCapacity);
     memory.free(nulls.get(0));
     nulls.set(0, flags);
+    refreshAddresses(0);
     firstCapacity = capacity;
+  }
+
+  /** Re-reads block {@code block}'s buffer addresses after it was allocated, moved or freed. */
+  final void refreshAddresses(int block) {
+    if (block >= valueAddress.length) {
+      valueAddress = java.util.Arrays.copyOf(valueAddress, Math.max(block + 1, valueAddress.length * 2));
+      nullAddress = java.util.Arrays.copyOf(nullAddress, valueAddress.length);
+    }
+    ArrowBuf values = blocks.get(block);
+    ArrowBuf flags = block < nulls.size() ? nulls.get(block) : null;
+    valueAddress[block] = values == null ? 0 : values.memoryAddress();
+    nullAddress[block] = flags == null ? 0 : flags.memoryAddress();
   }
 
   final boolean storedNull(int gid) {
@@ -133,6 +153,9 @@ abstract class KeyColumn implements AutoCloseable {
     if (flags != null) {
       memory.free(flags);
       nulls.set(block, null);
+    }
+    if (block < blocks.size()) {
+      refreshAddresses(block);
     }
   }
 

@@ -4,6 +4,7 @@ import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
 
@@ -12,14 +13,18 @@ import org.apache.arrow.vector.complex.ListVector;
  *
  * <p>Per block: a values buffer of entries {@code [start:int][length:int]}, and a byte region
  * holding the key bytes back to back. The region
- * of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when full;
- * earlier blocks' regions never change.
+ * of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when full, always
+ * keeping {@link Hashing#TAIL_PAD} spare bytes after the last key for word-wise comparison;
+ * earlier blocks' regions never change. The probe's comparison ({@link #equalsRow}) reads these
+ * buffers by address without bounds checks: slots below the group count are always inside them.
  */
 final class VarKeyColumn extends KeyColumn {
   /** First size of a block's byte region; small tables stay small. */
   static final int INITIAL_REGION_BYTES = 4096;
   private static final int ENTRY_BYTES = 8;
   private final List<ArrowBuf> regions = new ArrayList<>();
+  /** Per block: native address of the byte region (0 once released), for {@link #equalsRow}. */
+  private long[] regionAddress = new long[8];
   private int regionUsed;
   private byte[] scratch = new byte[64];
 
@@ -40,20 +45,19 @@ final class VarKeyColumn extends KeyColumn {
 
   @Override
   boolean equalsRow(int gid, int row) {
-    boolean isNull = storedNull(gid);
+    int b = gid >>> layout.shift();
+    int slot = gid & layout.mask();
+    boolean isNull = MemoryUtil.getByte(nullAddress[b] + slot) != 0;
     if (isNull || input.nulls[row] != 0) {
       return isNull && input.nulls[row] != 0;
     }
-    int b = gid >>> layout.shift();
-    ArrowBuf meta = blocks.get(b);
-    int slot = gid & layout.mask();
+    long entry = valueAddress[b] + (long) slot * ENTRY_BYTES;
     int from = input.offsets[row];
     int len = input.offsets[row + 1] - from;
-    if (meta.getInt((long) slot * ENTRY_BYTES + 4) != len) {
+    if (MemoryUtil.getInt(entry + 4) != len) {
       return false;
     }
-    int start = meta.getInt((long) slot * ENTRY_BYTES);
-    return Hashing.equalBytes(input.bytes, from, regions.get(b), start, len);
+    return Hashing.equalBytes(input.bytes, from, regionAddress[b] + MemoryUtil.getInt(entry), len);
   }
 
   @Override
@@ -76,7 +80,7 @@ final class VarKeyColumn extends KeyColumn {
 
   private ArrowBuf ensureRegion(int b, int len) {
     ArrowBuf region = regions.get(b);
-    long need = (long) regionUsed + len;
+    long need = (long) regionUsed + len + Hashing.TAIL_PAD;
     if (need <= region.capacity()) {
       return region;
     }
@@ -91,7 +95,15 @@ final class VarKeyColumn extends KeyColumn {
     grown.setBytes(0, region, 0, regionUsed);
     memory.free(region);
     regions.set(b, grown);
+    setRegionAddress(b, grown);
     return grown;
+  }
+
+  private void setRegionAddress(int block, ArrowBuf region) {
+    if (block >= regionAddress.length) {
+      regionAddress = java.util.Arrays.copyOf(regionAddress, Math.max(block + 1, regionAddress.length * 2));
+    }
+    regionAddress[block] = region == null ? 0 : region.memoryAddress();
   }
 
   @Override
@@ -104,6 +116,7 @@ final class VarKeyColumn extends KeyColumn {
     regions.add(null);
     super.addBlock();
     regions.set(regions.size() - 1, memory.allocate(INITIAL_REGION_BYTES));
+    setRegionAddress(regions.size() - 1, regions.get(regions.size() - 1));
     regionUsed = 0;
   }
 
@@ -116,7 +129,7 @@ final class VarKeyColumn extends KeyColumn {
   long regionGrowthBound(int newBlocks, long varBytes) {
     long current = regions.isEmpty() || regions.get(regions.size() - 1) == null ? 0
         : regions.get(regions.size() - 1).capacity();
-    return 2 * memory.rounded(2 * (current + varBytes)) + newBlocks * memory.rounded(INITIAL_REGION_BYTES);
+    return 2 * memory.rounded(2 * (current + varBytes + Hashing.TAIL_PAD)) + newBlocks * memory.rounded(INITIAL_REGION_BYTES);
   }
 
   @Override
@@ -171,6 +184,7 @@ final class VarKeyColumn extends KeyColumn {
     if (region != null) {
       memory.free(region);
       regions.set(block, null);
+      setRegionAddress(block, null);
     }
   }
 }

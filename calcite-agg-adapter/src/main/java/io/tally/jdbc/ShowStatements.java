@@ -2,6 +2,7 @@ package io.tally.jdbc;
 
 import io.tally.memory.ByteSize;
 import io.tally.parser.SqlShow;
+import io.tally.schema.TableCache;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,9 +43,20 @@ final class ShowStatements {
     }
   }
 
-  /** A setting's value as a person reads it: byte sizes in binary units. */
+  /**
+   * A setting's value as a person reads it: byte sizes in binary units; {@code cache=true} with
+   * the files and bytes the engine's table cache holds.
+   */
   private static String display(Setting s, TallySettings settings) {
-    return s == Setting.MEMORY_LIMIT ? ByteSize.format(settings.memoryLimit()) : settings.get(s);
+    if (s == Setting.MEMORY_LIMIT) {
+      return ByteSize.format(settings.memoryLimit());
+    }
+    if (s == Setting.CACHE && settings.cache()) {
+      TableCache cache = TableCache.engine();
+      return settings.get(s) + " (cached: " + cache.files() + (cache.files() == 1 ? " file, " : " files, ")
+          + ByteSize.format(cache.bytes()) + ")";
+    }
+    return settings.get(s);
   }
 
   private static String values(List<List<String>> rows, String... columns) {

@@ -1,5 +1,6 @@
 package io.tally.jdbc;
 
+import io.tally.schema.TableCache;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
@@ -99,6 +101,8 @@ public class TallyDriver extends Driver {
 
   /** Adds Tally's per-connection setup and cleanup to Calcite's handler. */
   private static final class TallyHandler implements Handler {
+    /** Tally connections opened and not yet closed, in this JVM. */
+    private static final AtomicInteger OPEN_CONNECTIONS = new AtomicInteger();
     private final Handler calcite;
 
     TallyHandler(Handler calcite) {
@@ -110,11 +114,16 @@ public class TallyDriver extends Driver {
       CalciteConnection calciteConnection = connection.unwrap(CalciteConnection.class);
       TallySettings settings = TallySettings.fromProperties(calciteConnection.getProperties());
       TallySession.register(connection, new TallySession(settings));
+      OPEN_CONNECTIONS.incrementAndGet();
       MainSchema.attach(calciteConnection, settings);
     }
 
+    /** The last connection's close frees the table cache (nothing can scan it any more). */
     @Override public void onConnectionClose(AvaticaConnection connection) {
       TallySession.unregister(connection);
+      if (OPEN_CONNECTIONS.decrementAndGet() == 0) {
+        TableCache.engine().clear();
+      }
       calcite.onConnectionClose(connection);
     }
 

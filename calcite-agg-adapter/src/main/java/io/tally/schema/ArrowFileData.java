@@ -40,6 +40,11 @@ public final class ArrowFileData implements ScanData {
   }
 
   @Override
+  public Path file() {
+    return file;
+  }
+
+  @Override
   public String name() {
     return name;
   }

@@ -29,6 +29,11 @@ public final class CsvData implements ScanData {
   }
 
   @Override
+  public Path file() {
+    return file;
+  }
+
+  @Override
   public String name() {
     return name;
   }

@@ -2,6 +2,7 @@ package io.tally.schema;
 
 import io.tally.exec.BatchCursor;
 import io.tally.exec.BatchSplit;
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -25,7 +26,8 @@ public interface ScanData {
 
   /**
    * Opens a cursor over the columns {@code fields} (indexes into {@link #schema()}, in output
-   * order). Every buffer it returns is allocated from {@code allocator}.
+   * order). Every buffer it returns is allocated from {@code allocator}, except for a
+   * {@link TableCache} scan, whose batches are shared, read-only views of the cache's buffers.
    */
   BatchCursor open(BufferAllocator allocator, int[] fields);
 
@@ -37,5 +39,10 @@ public interface ScanData {
    */
   default List<BatchSplit> splits(int[] fields, int count) {
     return SharedReaderSplits.of(this, fields, count);
+  }
+
+  /** The file this data is read from, or {@code null} for generated data (never cached). */
+  default Path file() {
+    return null;
   }
 }

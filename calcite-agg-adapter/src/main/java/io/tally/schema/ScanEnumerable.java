@@ -4,6 +4,7 @@ import io.tally.exec.BatchCursor;
 import io.tally.exec.BatchSplit;
 import io.tally.exec.SplittableBatchSource;
 import io.tally.jdbc.QueryProgress;
+import io.tally.jdbc.TallySession;
 import io.tally.memory.EngineMemory;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,11 +50,15 @@ public final class ScanEnumerable extends AbstractEnumerable<Object>
   }
 
   /**
-   * Scans {@code fields} of {@code data} for a statement whose context is {@code root}.
+   * Scans {@code fields} of {@code data} for a statement whose context is {@code root}; with the
+   * connection's setting {@code cache=true} a file table is read through {@link TableCache}.
    * Called by generated code through {@code io.tally.plan.TallyMethod#SCAN}.
    */
   public static ScanEnumerable scan(DataContext root, ScanData data, int[] fields) {
-    return new ScanEnumerable(data, fields, DataContext.Variable.CANCEL_FLAG.get(root),
+    TallySession session = TallySession.find(root.getQueryProvider());
+    ScanData source = session != null && session.settings().cache()
+        ? TableCache.engine().wrap(data) : data;
+    return new ScanEnumerable(source, fields, DataContext.Variable.CANCEL_FLAG.get(root),
         QueryProgress.of(root));
   }
 

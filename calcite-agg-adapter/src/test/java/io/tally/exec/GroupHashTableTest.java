@@ -47,6 +47,10 @@ class GroupHashTableTest {
       }
       out.add(Arguments.of(schema, 4, WEAK_HASH, 300, TINY_SEGMENT_SHIFT));
     }
+    // enough groups that the index passes TOUCH_MIN_CAPACITY (home slots touched before probing)
+    int large = GroupHashTable.TOUCH_MIN_CAPACITY;
+    out.add(Arguments.of(List.of(DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.BIGINT)), 8192, -1L, large));
+    out.add(Arguments.of(List.of(DataType.of(ColumnType.BIGINT)), 1024, -1L, large));
     return out.stream();
   }
 
