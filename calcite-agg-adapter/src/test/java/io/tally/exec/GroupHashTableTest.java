@@ -49,8 +49,8 @@ class GroupHashTableTest {
     }
     // enough groups that the index passes TOUCH_MIN_CAPACITY (home slots touched before probing)
     int large = GroupHashTable.TOUCH_MIN_CAPACITY;
-    out.add(Arguments.of(List.of(DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.BIGINT)), 8192, -1L, large));
-    out.add(Arguments.of(List.of(DataType.of(ColumnType.BIGINT)), 1024, -1L, large));
+    out.add(Arguments.of(List.of(DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.BIGINT)), 8192, -1L, large, GroupHashTable.SEGMENT_SHIFT));
+    out.add(Arguments.of(List.of(DataType.of(ColumnType.BIGINT)), 1024, -1L, large, TINY_SEGMENT_SHIFT));
     return out.stream();
   }
 
