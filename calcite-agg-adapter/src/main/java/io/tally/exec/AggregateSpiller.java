@@ -29,11 +29,31 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * that does not fit is split into {@link Partitioner#FANOUT} files on the next hash bits and
  * those are merged instead, recursively.
  *
- * <p>I/O batches come from a child allocator of the operator that is not reserved from the pool:
- * one serialized block and its per-partition copies (plus compression buffers) is the documented
- * slack above {@code memory_limit}.
+ * <p>Rows are staged per file ({@link SpillStaging}) and written in batches of
+ * {@link SpillStaging#SPILL_BATCH_ROWS}; the staging of all files of a level is bounded by bytes:
+ * when it passes the budget the largest staging is written early and freed.
+ *
+ * <p>Memory: I/O batches and staging come from a child allocator of the operator. While the input
+ * is spilled (level 0) they are not reserved from the pool: one serialized block (plus its binary
+ * copy), one batch being encoded (plus compression buffers) and the level-0 staging budget
+ * {@link #stagingSlack(long)} are the documented slack above {@code memory_limit}. A split
+ * (level 1 and deeper) runs with the sink empty and reserves its larger staging budget from the
+ * pool for its duration.
  */
 final class AggregateSpiller implements AutoCloseable {
+  /** Most bytes any level's staging may hold. */
+  static final long STAGING_MAX_BYTES = 8L << 20;
+  /** Least level-0 staging budget, so that tiny limits still coalesce a little. */
+  static final long STAGING_MIN_BYTES = 256L << 10;
+  /** Level-0 staging (unreserved slack) is at most memory_limit / this. */
+  static final int STAGING_LIMIT_DIVISOR = 4;
+  /** A split reserves at most this many quarters of the pool's free bytes for its staging. */
+  static final int SPLIT_STAGING_QUARTERS = 3;
+
+  private final OperatorMemory memory;
+  private final long level0Budget;
+  private int[] order = new int[0];
+  private final int[] starts = new int[Partitioner.FANOUT + 1];
   private final SinkState sink;
   private final PartialStates partials;
   private final SpillDirectory directory;
@@ -73,6 +93,13 @@ final class AggregateSpiller implements AutoCloseable {
     }
     this.format = new SpillFileFormat(options.format(), partials.schema(), partials.keyCount(), states);
     this.io = memory.allocator().newChildAllocator(memory.name() + ".spill", 0, Long.MAX_VALUE);
+    this.memory = memory;
+    this.level0Budget = stagingSlack(memory.limit());
+  }
+
+  /** The level-0 staging budget for {@code limit}: limit / 4 within [256 KiB, 8 MiB]. */
+  static long stagingSlack(long limit) {
+    return Math.max(STAGING_MIN_BYTES, Math.min(STAGING_MAX_BYTES, limit / STAGING_LIMIT_DIVISOR));
   }
 
   java.nio.file.Path directoryPath() {
@@ -102,7 +129,7 @@ final class AggregateSpiller implements AutoCloseable {
       if (partials.hasSideStream(c)) {
         for (int b = 0; b < partials.sideBlocks(c); b++) {
           try (VectorSchemaRoot side = partials.serializeSide(c, b, sideSchemas[c], io)) {
-            route(side, 0, level0, c);
+            route(side, 0, level0, c, level0Budget);
           }
         }
       }
@@ -114,7 +141,7 @@ final class AggregateSpiller implements AutoCloseable {
         VectorSchemaRoot stored = format.toFile(typed, io);
         try {
           stateBytes += format.stateBytes(stored);
-          route(stored, 0, level0, -1);
+          route(stored, 0, level0, -1, level0Budget);
         } finally {
           if (stored != typed) {
             stored.close();
@@ -126,25 +153,68 @@ final class AggregateSpiller implements AutoCloseable {
     counters.writeNanos += System.nanoTime() - start;
   }
 
-  /** Splits {@code root} by partition at {@code level} and appends the parts (stream -1 = main). */
-  private void route(VectorSchemaRoot root, int level, Partition[] targets, int stream) {
-    if (root.getRowCount() == 0) {
+  /**
+   * Stages {@code root}'s rows into the partitions of {@code level} (stream -1 = main), writing
+   * every full staged batch and keeping all staging of {@code targets} within {@code budget}.
+   */
+  private void route(VectorSchemaRoot root, int level, Partition[] targets, int stream, long budget) {
+    int n = root.getRowCount();
+    if (n == 0) {
       return;
     }
     int[] parts = partitioner.partitions(root, level);
-    VectorSchemaRoot[] split = BatchSplitter.split(root, parts, Partitioner.FANOUT, io);
-    try {
-      for (int p = 0; p < split.length; p++) {
-        if (split[p] != null) {
-          targets[p].writer(stream).append(split[p]);
+    if (order.length < n) {
+      order = new int[n];
+    }
+    java.util.Arrays.fill(starts, 0);
+    for (int i = 0; i < n; i++) {
+      starts[parts[i] + 1]++;
+    }
+    for (int p = 0; p < Partitioner.FANOUT; p++) {
+      starts[p + 1] += starts[p];
+    }
+    int[] at = java.util.Arrays.copyOf(starts, Partitioner.FANOUT);
+    for (int i = 0; i < n; i++) {
+      order[at[parts[i]]++] = i;
+    }
+    for (int p = 0; p < Partitioner.FANOUT; p++) {
+      int from = starts[p];
+      int to = starts[p + 1];
+      while (from < to) {
+        SpillStaging staging = targets[p].staging(stream);
+        int take = Math.min(staging.room(), to - from);
+        staging.add(root, order, from, from + take);
+        from += take;
+        if (staging.room() == 0) {
+          staging.flush(false);
+        }
+        keepWithin(targets, budget);
+      }
+    }
+  }
+
+  /**
+   * Writes and frees the fullest staging (most rows, so the early batch is as large as it can
+   * be) of {@code targets} until all staging fits in {@code budget}.
+   */
+  private static void keepWithin(Partition[] targets, long budget) {
+    while (true) {
+      long total = 0;
+      SpillStaging fullest = null;
+      for (Partition t : targets) {
+        for (SpillStaging s : t.stagings()) {
+          if (s != null && s.bytes() > 0) {
+            total += s.bytes();
+            if (fullest == null || s.rows() > fullest.rows()) {
+              fullest = s;
+            }
+          }
         }
       }
-    } finally {
-      for (VectorSchemaRoot r : split) {
-        if (r != null) {
-          r.close();
-        }
+      if (total <= budget || fullest == null) {
+        return;
       }
+      fullest.flush(true);
     }
   }
 
@@ -218,6 +288,29 @@ final class AggregateSpiller implements AutoCloseable {
     long start = System.nanoTime();
     Partition[] parts = newLevel(p.level + 1);
     maxLevel = Math.max(maxLevel, p.level + 1);
+    long reserved = Math.min(STAGING_MAX_BYTES, Math.max(0, memory.available()) / 4 * SPLIT_STAGING_QUARTERS);
+    memory.reserve(reserved);
+    try {
+      splitInto(p, parts, Math.max(level0Budget, reserved));
+    } catch (RuntimeException e) {
+      for (Partition part : parts) {
+        part.closeQuietly();
+      }
+      throw e;
+    } finally {
+      memory.release(reserved);
+    }
+    p.delete();
+    for (int i = Partitioner.FANOUT - 1; i >= 0; i--) {
+      if (parts[i].hasFiles()) {
+        pending.push(parts[i]);
+      }
+    }
+    counters.writeNanos += System.nanoTime() - start;
+  }
+
+  /** Routes {@code p}'s streams into {@code parts} and finishes their files. */
+  private void splitInto(Partition p, Partition[] parts, long budget) {
     for (int stream = -1; stream < calls; stream++) {
       Path file = stream < 0 ? p.main : p.sides[stream];
       if (file == null) {
@@ -228,19 +321,14 @@ final class AggregateSpiller implements AutoCloseable {
         VectorSchemaRoot root;
         while ((root = reader.next(io)) != null) {
           try (VectorSchemaRoot r = root) {
-            route(r, p.level + 1, parts, stream);
+            route(r, p.level + 1, parts, stream, budget);
           }
         }
       }
     }
-    p.delete();
-    for (int i = Partitioner.FANOUT - 1; i >= 0; i--) {
-      parts[i].closeWriters();
-      if (parts[i].hasFiles()) {
-        pending.push(parts[i]);
-      }
+    for (Partition part : parts) {
+      part.closeWriters();
     }
-    counters.writeNanos += System.nanoTime() - start;
   }
 
   private Partition[] newLevel(int level) {
@@ -270,34 +358,47 @@ final class AggregateSpiller implements AutoCloseable {
     }
   }
 
-  /** One partition: its main file and DISTINCT pair files, with writers while being written. */
+  /** One partition: its main file and DISTINCT pair files, with their staging while being written. */
   private final class Partition {
     final int level;
     final String label;
     Path main;
     final Path[] sides = new Path[calls];
-    private SpillWriter mainWriter;
-    private final SpillWriter[] sideWriters = new SpillWriter[calls];
+    /** Staging per stream: index 0 is the main file, 1 + c the DISTINCT pairs of call c. */
+    private final SpillStaging[] stagings = new SpillStaging[1 + calls];
 
     Partition(int level, int index) {
       this.level = level;
       this.label = "L" + level + "-P" + index;
     }
 
-    SpillWriter writer(int stream) {
+    SpillStaging[] stagings() {
+      return stagings;
+    }
+
+    /** The staging of {@code stream} (-1 = main); its file is created on its first write. */
+    SpillStaging staging(int stream) {
+      SpillStaging s = stagings[stream + 1];
+      if (s != null) {
+        return s;
+      }
       if (stream < 0) {
-        if (mainWriter == null) {
-          mainWriter = directory.newFile(label, format.fileSchema(), io);
-          main = mainWriter.file();
+        s = new SpillStaging(label, format.fileSchema(), io, () -> {
+          SpillWriter w = directory.newFile(label, format.fileSchema(), io);
+          main = w.file();
           partitions++;
-        }
-        return mainWriter;
+          return w;
+        });
+      } else {
+        String name = label + "-distinct" + stream;
+        s = new SpillStaging(name, sideSchemas[stream], io, () -> {
+          SpillWriter w = directory.newFile(name, sideSchemas[stream], io);
+          sides[stream] = w.file();
+          return w;
+        });
       }
-      if (sideWriters[stream] == null) {
-        sideWriters[stream] = directory.newFile(label + "-distinct" + stream, sideSchemas[stream], io);
-        sides[stream] = sideWriters[stream].file();
-      }
-      return sideWriters[stream];
+      stagings[stream + 1] = s;
+      return s;
     }
 
     boolean hasFiles() {
@@ -312,24 +413,45 @@ final class AggregateSpiller implements AutoCloseable {
       return false;
     }
 
+    /** Writes what is staged and closes the files; the staging is released either way. */
     void closeWriters() {
-      if (mainWriter != null) {
-        mainWriter.close();
-        mainWriter = null;
-      }
-      for (int c = 0; c < calls; c++) {
-        if (sideWriters[c] != null) {
-          sideWriters[c].close();
-          sideWriters[c] = null;
+      RuntimeException failure = null;
+      for (int i = 0; i < stagings.length; i++) {
+        if (stagings[i] != null) {
+          try {
+            if (failure == null) {
+              stagings[i].finish();
+            }
+          } catch (RuntimeException e) {
+            failure = e;
+          } finally {
+            try {
+              stagings[i].close();
+            } catch (RuntimeException e) {
+              if (failure == null) {
+                failure = e;
+              }
+            }
+            stagings[i] = null;
+          }
         }
+      }
+      if (failure != null) {
+        throw failure;
       }
     }
 
+    /** Closes files and frees staging without writing what is staged (the query failed). */
     void closeQuietly() {
-      try {
-        closeWriters();
-      } catch (RuntimeException ignored) {
-        // the directory is deleted next anyway
+      for (int i = 0; i < stagings.length; i++) {
+        if (stagings[i] != null) {
+          try {
+            stagings[i].close();
+          } catch (RuntimeException ignored) {
+            // the directory is deleted next anyway
+          }
+          stagings[i] = null;
+        }
       }
     }
 

@@ -363,6 +363,7 @@ public final class BlockedAggregator implements AutoCloseable {
   private void copySpillMetrics() {
     io.tally.spill.SpillCounters c = spiller.counters();
     metrics.spillWriteCount = c.writeCount;
+    metrics.spillWriteRows = c.writeRows;
     metrics.spillWriteBytes = c.writeBytes;
     metrics.spillWriteNanos = c.writeNanos;
     metrics.spillReadCount = c.readCount;

@@ -35,6 +35,8 @@ public final class AggregateMetrics {
   public long spillFiles;
   /** Spilled batches written ({@code spill_write_count}). */
   public long spillWriteCount;
+  /** Rows in the spilled batches written (groups and DISTINCT pairs, counted again at each level). */
+  public long spillWriteRows;
   /** Bytes written to spill files, frames included ({@code spill_write_bytes}). */
   public long spillWriteBytes;
   /** Time spent spilling: serializing, partitioning, encoding, writing ({@code spill_write_ms}). */

@@ -103,6 +103,7 @@ public final class SpillWriter implements AutoCloseable {
     }
     batches++;
     owner.counters().writeCount++;
+    owner.counters().writeRows += root.getRowCount();
     owner.counters().writeBytes += total;
     SpillStats.wrote(total);
     return total;
