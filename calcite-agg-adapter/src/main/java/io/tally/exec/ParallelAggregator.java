@@ -7,6 +7,7 @@ import io.tally.metrics.AggregateMetrics;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.BufferAllocator;
@@ -50,6 +51,14 @@ public final class ParallelAggregator implements AutoCloseable {
   static final double PARTIAL_SHARE = 0.25;
   /** A partial table may always hold this much before flushing (tiny limits). */
   static final long MIN_PARTIAL_BYTES = 256 << 10;
+  /**
+   * How long a refused partial table waits for memory that other workers hold only briefly
+   * (their partial tables and exchange pieces, which they hand on or free at their own next
+   * pressure point) before the query fails with the memory-limit error.
+   */
+  static final long RELIEF_WAIT_NANOS = 10_000_000_000L;
+  /** Pause between two attempts to find memory for a refused partial table. */
+  static final long RELIEF_PAUSE_NANOS = 1_000_000L;
 
   private final AggregateSpec spec;
   private final AggregateConfig config;
@@ -241,9 +250,28 @@ public final class ParallelAggregator implements AutoCloseable {
   /** A partial table the pool refused: hand its groups on, then spill finals if still short. */
   private void relievePartial(BlockedAggregator partial, Exchange out, long need) {
     partial.flushPartials(out::send);
-    if (need > pool.limit() - pool.reserved()) {
-      spillFinals(-1, need);
+    long deadline = System.nanoTime() + RELIEF_WAIT_NANOS;
+    while (lacks(need)) {
+      // this thread holds no final table's lock here, and lock holders never block on another
+      // lock (relieveFinals only tries), so waiting for a final table cannot deadlock
+      for (int p = 0; p < finals.length && lacks(need); p++) {
+        locks[p].lock();
+        try {
+          finals[p].spillNow();
+        } finally {
+          locks[p].unlock();
+        }
+      }
+      if (!lacks(need) || cancelled.getAsBoolean() || System.nanoTime() > deadline) {
+        return;
+      }
+      LockSupport.parkNanos(RELIEF_PAUSE_NANOS);
     }
+  }
+
+  /** Whether the pool has less than {@code need} bytes free. */
+  private boolean lacks(long need) {
+    return need > pool.limit() - pool.reserved();
   }
 
   /** A final table the pool refused (its lock is held): spill it, then others if still short. */

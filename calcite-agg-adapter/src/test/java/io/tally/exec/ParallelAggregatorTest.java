@@ -254,6 +254,12 @@ class ParallelAggregatorTest {
     }
   }
 
+  /** Workers racing for the last bytes of a tiny pool must wait for each other, not fail. */
+  @RepeatedTest(8)
+  void spillsUnderASmallLimitRepeatedlyWithFourThreads() throws Exception {
+    spillsUnderASmallLimitWithTheSameAnswerAndNoFilesLeft(4);
+  }
+
   @Test
   void drainIsIncrementalAndMemoryFalls() {
     List<DataType> types = List.of(DataType.of(ColumnType.BIGINT));
