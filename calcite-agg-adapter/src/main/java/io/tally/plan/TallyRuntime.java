@@ -8,6 +8,7 @@ import io.tally.exec.ParallelAggregator;
 import io.tally.exec.SplittableBatchSource;
 import io.tally.jdbc.QueryProgress;
 import io.tally.jdbc.TallySettings;
+import io.tally.memory.ByteSize;
 import io.tally.memory.EngineMemory;
 import io.tally.spill.SpillOptions;
 import java.util.ArrayList;
@@ -25,6 +26,12 @@ import org.apache.calcite.linq4j.Enumerator;
  * Calcite's {@link DataContext} and row enumerables to the runtime in {@code io.tally.exec}.
  */
 public final class TallyRuntime {
+  /**
+   * Least memory_limit share per thread for a parallel aggregate: below it the partial tables,
+   * exchange pieces and final tables of N workers contend for a few blocks' worth of memory, and
+   * one table is the better plan (it spills with the whole limit to itself).
+   */
+  static final long MIN_PARALLEL_BYTES_PER_THREAD = 16L << 20;
   private TallyRuntime() {}
 
   /**
@@ -38,7 +45,7 @@ public final class TallyRuntime {
       @Override public Enumerator<Object> enumerator() {
         QueryResources query = QueryResources.of(root);
         int threads = query.settings.threads();
-        String serial = serialReason(input, call, threads);
+        String serial = serialReason(input, call, threads, query.pool.limit());
         BlockedAggregateEnumerator rows = new BlockedAggregateEnumerator(query,
             QueryProgress.of(root), input, call, config(query.settings), threads, serial,
             () -> ProfileRuntime.settleSplits(root));
@@ -54,9 +61,14 @@ public final class TallyRuntime {
    * one thread; batch inputs must be splittable; DISTINCT calls with value tables stay serial
    * ({@link ParallelAggregator#serialReason}).
    */
-  static String serialReason(Enumerable<?> input, BlockedAggregateCall call, int threads) {
+  static String serialReason(Enumerable<?> input, BlockedAggregateCall call, int threads,
+      long memoryLimit) {
     if (threads <= 1) {
       return "";
+    }
+    if (memoryLimit / threads < MIN_PARALLEL_BYTES_PER_THREAD) {
+      return "memory_limit " + ByteSize.format(memoryLimit) + " leaves less than "
+          + ByteSize.format(MIN_PARALLEL_BYTES_PER_THREAD) + " per thread";
     }
     if (!(input instanceof BatchSource)) {
       return "row input";

@@ -18,15 +18,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A spilling query keeps its files in one directory of its own under {@code spill_dir}, in a
- * subdirectory per spilling operator (with threads=2, each final table of the parallel aggregate
- * is one), and nothing is left once the result set closes.
+ * subdirectory of the spilling operator, and nothing is left once the result set closes.
  */
 class QuerySpillDirectoryTest {
   private static final long GROUPS = 200_000;
 
   @Test void filesLiveInTheQueryDirectoryUntilTheResultCloses(@TempDir Path spillDir) throws Exception {
     String sql = "SELECT number, COUNT(*) FROM TABLE(numbers(" + GROUPS + ")) GROUP BY number";
-    try (Connection c = DriverManager.getConnection("jdbc:tally:threads=2;memory_limit=2MB;spill_dir=" + spillDir);
+    try (Connection c = DriverManager.getConnection("jdbc:tally:memory_limit=2MB;spill_dir=" + spillDir);
          Statement st = c.createStatement();
          ResultSet rs = st.executeQuery(sql)) {
       assertTrue(rs.next()); // the drain has begun: spilled partitions are still on disk
@@ -35,11 +34,9 @@ class QuerySpillDirectoryTest {
       assertEquals(1, queries.size(), "one query directory: " + queries);
       assertTrue(queries.get(0).getFileName().toString().startsWith("tally-query-"), queries.toString());
       List<Path> operators = list(queries.get(0));
-      assertEquals(2, operators.size(), "one directory per final table: " + operators);
-      for (Path operator : operators) {
-        assertTrue(Files.isDirectory(operator) && !list(operator).isEmpty(),
-            "each operator's files are in its subdirectory: " + operators);
-      }
+      assertEquals(1, operators.size(), "one spilling operator: " + operators);
+      assertTrue(Files.isDirectory(operators.get(0)) && !list(operators.get(0)).isEmpty(),
+          "the operator's files are in its subdirectory: " + operators);
       long rows = 1;
       while (rs.next()) {
         rows++;
