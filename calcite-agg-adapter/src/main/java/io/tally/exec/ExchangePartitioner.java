@@ -15,34 +15,21 @@ final class ExchangePartitioner {
   static final long SALT = 0x632BE59BD9B4E019L;
 
   private final int partitions;
-  private final KeyColumn[] hashers;
-  private final DecodedColumn[] decoded;
-  private long[] hashes = new long[0];
+  private final BatchKeyHasher hasher;
   private int[] parts = new int[0];
 
   ExchangePartitioner(List<DataType> keyTypes, int partitions, BlockLayout layout,
       OperatorMemory memory) {
     this.partitions = partitions;
-    hashers = new KeyColumn[keyTypes.size()];
-    decoded = new DecodedColumn[keyTypes.size()];
-    for (int k = 0; k < hashers.length; k++) {
-      hashers[k] = KeyColumn.create(keyTypes.get(k), layout, memory);
-      decoded[k] = new DecodedColumn(keyTypes.get(k), "exchanged key " + k);
-    }
+    hasher = new BatchKeyHasher(keyTypes, layout, memory, "exchanged key");
   }
 
   /** The final partition of each row of {@code root}; valid until the next call. */
   int[] partitions(VectorSchemaRoot root) {
     int n = root.getRowCount();
-    if (hashes.length < n) {
-      hashes = new long[n];
+    long[] hashes = hasher.hash(root);
+    if (parts.length < n) {
       parts = new int[n];
-    }
-    java.util.Arrays.fill(hashes, 0, n, Hashing.SEED);
-    for (int k = 0; k < hashers.length; k++) {
-      decoded[k].decode(root.getVector(k), n);
-      hashers[k].bind(decoded[k]);
-      hashers[k].hash(hashes, n);
     }
     for (int i = 0; i < n; i++) {
       long h = Hashing.mix(Hashing.mix(hashes[i]) ^ SALT) >>> 32;

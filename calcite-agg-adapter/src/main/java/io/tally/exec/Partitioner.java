@@ -18,32 +18,19 @@ final class Partitioner {
   static final int FANOUT_MASK = FANOUT - 1;
   static final int MAX_LEVELS = 32 / RADIX_BITS;
 
-  private final KeyColumn[] hashers;
-  private final DecodedColumn[] decoded;
-  private long[] hashes = new long[0];
+  private final BatchKeyHasher hasher;
   private int[] parts = new int[0];
 
   Partitioner(List<DataType> keyTypes, BlockLayout layout, OperatorMemory memory) {
-    hashers = new KeyColumn[keyTypes.size()];
-    decoded = new DecodedColumn[keyTypes.size()];
-    for (int k = 0; k < hashers.length; k++) {
-      hashers[k] = KeyColumn.create(keyTypes.get(k), layout, memory);
-      decoded[k] = new DecodedColumn(keyTypes.get(k), "spilled key " + k);
-    }
+    hasher = new BatchKeyHasher(keyTypes, layout, memory, "spilled key");
   }
 
   /** The partition (0..FANOUT-1) of each row of {@code root} at {@code level}; keys come first. */
   int[] partitions(VectorSchemaRoot root, int level) {
     int n = root.getRowCount();
-    if (hashes.length < n) {
-      hashes = new long[n];
+    long[] hashes = hasher.hash(root);
+    if (parts.length < n) {
       parts = new int[n];
-    }
-    java.util.Arrays.fill(hashes, 0, n, Hashing.SEED);
-    for (int k = 0; k < hashers.length; k++) {
-      decoded[k].decode(root.getVector(k), n);
-      hashers[k].bind(decoded[k]);
-      hashers[k].hash(hashes, n);
     }
     int shift = level * RADIX_BITS;
     for (int i = 0; i < n; i++) {
