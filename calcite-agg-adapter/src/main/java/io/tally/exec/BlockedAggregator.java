@@ -54,6 +54,11 @@ public final class BlockedAggregator implements AutoCloseable {
   private long buildStart = -1;
   private long finishedAt;
   private long lastBatchAt;
+  /**
+   * Times a refused table under {@link #onMemoryPressure} asks for relief before failing: freed
+   * bytes are shared with other threads, which may reserve them first.
+   */
+  static final int RELIEF_ATTEMPTS = 16;
   private LongConsumer relief;
 
   /**
@@ -205,7 +210,11 @@ public final class BlockedAggregator implements AutoCloseable {
       throw limitError(need, "even right after spilling");
     }
     if (relief != null) {
-      relief.accept(need);
+      // other threads may take freed bytes before this one reserves them: ask again
+      for (int attempt = 0; attempt < RELIEF_ATTEMPTS && need > memory.available(); attempt++) {
+        relief.accept(need);
+        need = bound.getAsLong();
+      }
     } else {
       spill();
     }
