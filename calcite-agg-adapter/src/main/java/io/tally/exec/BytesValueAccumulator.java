@@ -4,9 +4,7 @@ import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * MIN, MAX, ANY_VALUE and SINGLE_VALUE over VARCHAR / VARBINARY (and ANY_VALUE/SINGLE_VALUE
@@ -17,12 +15,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  * garbage in its region; a region that is full and at least half garbage is compacted before it
  * is grown, so a block's region stays within twice its live bytes plus one value.
  */
-final class BytesValueAccumulator extends Accumulator {
+final class BytesValueAccumulator extends ValueAccumulator {
   private static final int INITIAL_REGION_BYTES = 1024;
-  private static final DataType SEEN = new DataType(ColumnType.BOOLEAN, 0, 0, false);
-  private final DataType input;
   private final StateColumn entries;
-  private final StateColumn flags;
   private final List<ArrowBuf> regions = new ArrayList<>();
   private final List<long[]> usage = new ArrayList<>();
   private byte[] scratch = new byte[64];
@@ -30,20 +25,8 @@ final class BytesValueAccumulator extends Accumulator {
   private long[] rowBytes = new long[0];
 
   BytesValueAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
-    super(call, layout, memory);
-    this.input = input.withNullable(true);
+    super(call, input, layout, memory);
     this.entries = newColumn(8);
-    this.flags = newColumn(1);
-  }
-
-  @Override
-  List<Field> stateFields() {
-    List<Field> fields = new ArrayList<>();
-    fields.add(input.toField(call.name() + "$value"));
-    if (call.kind() == AggKind.SINGLE_VALUE) {
-      fields.add(SEEN.toField(call.name() + "$seen"));
-    }
-    return fields;
   }
 
   @Override
@@ -67,12 +50,12 @@ final class BytesValueAccumulator extends Accumulator {
         if (flag != 0) {
           throw new TallyException("more than one value in agg SINGLE_VALUE ('" + call.name() + "')");
         }
-        f.setByte(slot, isNull ? FixedValueAccumulator.NULL_ROW : FixedValueAccumulator.VALUE);
+        f.setByte(slot, isNull ? NULL_ROW : VALUE);
         if (!isNull) {
           store(blk, slot, a, i, false);
         }
       } else if (flag == 0) {
-        f.setByte(slot, FixedValueAccumulator.VALUE);
+        f.setByte(slot, VALUE);
         store(blk, slot, a, i, false);
       } else if (kind != AggKind.ANY_VALUE && better(blk, slot, a, i)) {
         store(blk, slot, a, i, true);
@@ -170,7 +153,7 @@ final class BytesValueAccumulator extends Accumulator {
     ArrowBuf f = flags.blocks[blk];
     long pos = 0;
     for (int s = 0; s < flags.capacity(blk); s++) {
-      if (f.getByte(s) == FixedValueAccumulator.VALUE) {
+      if (f.getByte(s) == VALUE) {
         int start = e.getInt((long) s << 3);
         int l = e.getInt(((long) s << 3) + 4);
         fresh.setBytes(pos, region, start, l);
@@ -186,46 +169,8 @@ final class BytesValueAccumulator extends Accumulator {
   }
 
   @Override
-  void serialize(int block, int rows, List<FieldVector> out) {
-    ArrowBuf f = flags.blocks[block];
-    for (int i = 0; i < rows; i++) {
-      write(out.get(0), input, block, i, f.getByte(i));
-      if (call.kind() == AggKind.SINGLE_VALUE) {
-        ((BitVector) out.get(1)).setSafe(i, f.getByte(i) != 0 ? 1 : 0);
-      }
-    }
-  }
-
-  @Override
-  void merge(List<FieldVector> states, int[] gids, int n) {
-    DecodedColumn value = decode(states.get(0), input, n);
-    int[] g = gids;
-    if (call.kind() == AggKind.SINGLE_VALUE) {
-      long[] seen = decode(states.get(1), SEEN, n).longs;
-      g = new int[n];
-      for (int i = 0; i < n; i++) {
-        g[i] = seen[i] != 0 ? gids[i] : -1;
-      }
-    }
-    DecodedColumn[] saved = args;
-    bind(new DecodedColumn[] {value});
-    try {
-      update(g, n);
-    } finally {
-      bind(saved);
-    }
-  }
-
-  @Override
-  void finish(int block, int rows, FieldVector out) {
-    ArrowBuf f = flags.blocks[block];
-    for (int i = 0; i < rows; i++) {
-      write(out, call.outputType(), block, i, f.getByte(i));
-    }
-  }
-
-  private void write(FieldVector out, DataType t, int block, int i, byte flag) {
-    if (flag != FixedValueAccumulator.VALUE) {
+  void write(FieldVector out, DataType t, int block, int i, byte flag) {
+    if (flag != VALUE) {
       out.setNull(i);
       return;
     }

@@ -1,45 +1,22 @@
 package io.tally.exec;
 
 import io.tally.memory.OperatorMemory;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * MIN, MAX, ANY_VALUE and SINGLE_VALUE over fixed-width values (LONG, DOUBLE, DECIMAL
- * families). State per group: the value (8 bytes, 16 for DECIMAL) and a flag byte: 0 no row,
- * {@link #VALUE} holds a value, {@link #NULL_ROW} SINGLE_VALUE saw one NULL row. Serialized: the
- * value in the argument's type (NULL = none) plus, for SINGLE_VALUE, a non-null "seen" BOOLEAN.
- * DOUBLE order is {@link Double#compare} (NaN greatest).
+ * families). State per group: the value (8 bytes, 16 for DECIMAL) and the flag byte and
+ * serialized layout of {@link ValueAccumulator}. DOUBLE order is {@link Double#compare} (NaN greatest).
  */
-final class FixedValueAccumulator extends Accumulator {
-  static final byte VALUE = 1;
-  static final byte NULL_ROW = 2;
-  private static final DataType SEEN = new DataType(ColumnType.BOOLEAN, 0, 0, false);
-  private final DataType input;
+final class FixedValueAccumulator extends ValueAccumulator {
   private final int width;
   private final StateColumn values;
-  private final StateColumn flags;
 
   FixedValueAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
-    super(call, layout, memory);
-    this.input = input.withNullable(true);
+    super(call, input, layout, memory);
     this.width = input.family() == ColumnType.Family.DECIMAL ? 16 : 8;
     this.values = newColumn(width);
-    this.flags = newColumn(1);
-  }
-
-  @Override
-  List<Field> stateFields() {
-    List<Field> fields = new ArrayList<>();
-    fields.add(input.toField(call.name() + "$value"));
-    if (call.kind() == AggKind.SINGLE_VALUE) {
-      fields.add(SEEN.toField(call.name() + "$seen"));
-    }
-    return fields;
   }
 
   @Override
@@ -98,46 +75,7 @@ final class FixedValueAccumulator extends Accumulator {
   }
 
   @Override
-  void serialize(int block, int rows, List<FieldVector> out) {
-    ArrowBuf f = flags.blocks[block];
-    for (int i = 0; i < rows; i++) {
-      byte flag = f.getByte(i);
-      write(out.get(0), input, block, i, flag);
-      if (call.kind() == AggKind.SINGLE_VALUE) {
-        ((BitVector) out.get(1)).setSafe(i, flag != 0 ? 1 : 0);
-      }
-    }
-  }
-
-  @Override
-  void merge(List<FieldVector> states, int[] gids, int n) {
-    DecodedColumn value = decode(states.get(0), input, n);
-    int[] g = gids;
-    if (call.kind() == AggKind.SINGLE_VALUE) {
-      long[] seen = decode(states.get(1), SEEN, n).longs;
-      g = new int[n];
-      for (int i = 0; i < n; i++) {
-        g[i] = seen[i] != 0 ? gids[i] : -1;
-      }
-    }
-    DecodedColumn[] saved = args;
-    bind(new DecodedColumn[] {value});
-    try {
-      update(g, n);
-    } finally {
-      bind(saved);
-    }
-  }
-
-  @Override
-  void finish(int block, int rows, FieldVector out) {
-    ArrowBuf f = flags.blocks[block];
-    for (int i = 0; i < rows; i++) {
-      write(out, call.outputType(), block, i, f.getByte(i));
-    }
-  }
-
-  private void write(FieldVector out, DataType t, int block, int i, byte flag) {
+  void write(FieldVector out, DataType t, int block, int i, byte flag) {
     if (flag != VALUE) {
       out.setNull(i);
       return;

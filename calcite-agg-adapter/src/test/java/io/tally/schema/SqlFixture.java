@@ -29,6 +29,11 @@ public final class SqlFixture implements AutoCloseable {
 
   /** All rows, each as a list of {@code getString} values (null stays null). */
   public List<List<String>> strings(String sql) throws SQLException {
+    return strings(connection, sql);
+  }
+
+  /** All rows of {@code sql} run on {@code connection}, each as a list of {@code getString} values. */
+  public static List<List<String>> strings(Connection connection, String sql) throws SQLException {
     List<List<String>> rows = new ArrayList<>();
     try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
       int n = rs.getMetaData().getColumnCount();

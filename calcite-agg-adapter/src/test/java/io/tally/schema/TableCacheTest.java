@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,18 +42,7 @@ class TableCacheTest {
   }
 
   private static List<List<String>> run(Connection c, String sql) throws Exception {
-    List<List<String>> rows = new ArrayList<>();
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      int n = rs.getMetaData().getColumnCount();
-      while (rs.next()) {
-        List<String> row = new ArrayList<>(n);
-        for (int i = 1; i <= n; i++) {
-          row.add(rs.getString(i));
-        }
-        rows.add(row);
-      }
-    }
-    return rows;
+    return SqlFixture.strings(c, sql);
   }
 
   private Connection connect(boolean cache) throws Exception {

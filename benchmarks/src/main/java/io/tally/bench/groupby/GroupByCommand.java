@@ -6,7 +6,6 @@ import io.tally.bench.sql.Answer;
 import io.tally.bench.sql.Engine;
 import io.tally.bench.sql.QueryRunner;
 import io.tally.bench.sql.Stats;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +13,7 @@ import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,17 +40,12 @@ public final class GroupByCommand implements Callable<Integer> {
   @Option(names = "--timeout", defaultValue = "600", description = "seconds before a query is cancelled")
   long timeout;
 
-  @Option(names = "--data-dir", description = "where generated tables are cached (default: $TALLY_BENCH_DATA "
-      + "or ~/.cache/tally-bench)")
-  Path dataDir;
-
-  @Option(names = "--out", description = "also write the table to FILE (.csv, .md, else text)")
-  Path out;
+  @Mixin DataOptions dataOptions;
 
   @Override
   public Integer call() throws Exception {
-    Reporter reporter = new Reporter(System.out, out);
-    DataCache cache = new DataCache(dataDir != null ? dataDir : DataCache.defaultDir());
+    Reporter reporter = dataOptions.reporter();
+    DataCache cache = dataOptions.dataCache();
     List<Engine> engines = List.of(Engine.tally("tally", cache.arrowDir(), "blocked", OptionalInt.empty(), true),
         Engine.tally("calcite", cache.arrowDir(), "calcite", OptionalInt.empty(), true));
     List<GroupByDataset> tables = new ArrayList<>();

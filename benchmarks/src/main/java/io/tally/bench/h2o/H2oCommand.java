@@ -1,6 +1,7 @@
 package io.tally.bench.h2o;
 
 import io.tally.bench.groupby.DataCache;
+import io.tally.bench.groupby.DataOptions;
 import io.tally.bench.report.Reporter;
 import io.tally.bench.report.ResultTable;
 import io.tally.bench.sql.Engine;
@@ -15,6 +16,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,17 +57,12 @@ public final class H2oCommand implements Callable<Integer> {
   @Option(names = "--timeout", defaultValue = "300", description = "seconds before one query run is cancelled")
   long timeout;
 
-  @Option(names = "--data-dir", description = "where generated tables are cached (default: $TALLY_BENCH_DATA "
-      + "or ~/.cache/tally-bench)")
-  Path dataDir;
-
-  @Option(names = "--out", description = "also write the table to FILE (.csv, .md, else text)")
-  Path out;
+  @Mixin DataOptions dataOptions;
 
   @Override
   public Integer call() throws Exception {
-    Reporter reporter = new Reporter(System.out, out);
-    DataCache dataCache = new DataCache(dataDir != null ? dataDir : DataCache.defaultDir());
+    Reporter reporter = dataOptions.reporter();
+    DataCache dataCache = dataOptions.dataCache();
     H2oGenerator data = new H2oGenerator(rows, K, 0, false, H2oGenerator.DEFAULT_SEED);
     List<String> names = engines.stream().map(e -> e.trim().toLowerCase(Locale.ROOT)).toList();
     for (String e : names) {
