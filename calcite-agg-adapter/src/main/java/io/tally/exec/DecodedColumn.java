@@ -67,7 +67,8 @@ final class DecodedColumn {
 
   /**
    * Fills {@code nulls} from the validity bitmap (bit set = value present), read by address when
-   * the bitmap covers the rows; otherwise (no bitmap, e.g. a vector type without one) per row.
+   * the bitmap covers the rows, 64 rows per word when they start on a byte boundary (an all-valid
+   * word is one fill); otherwise (no bitmap, e.g. a vector type without one) per row.
    */
   private void decodeNulls(FieldVector vector, int from, int n) {
     ArrowBuf validity = vector.getValidityBuffer();
@@ -78,7 +79,20 @@ final class DecodedColumn {
       return;
     }
     long address = validity.memoryAddress();
-    for (int i = 0; i < n; i++) {
+    int i = 0;
+    if ((from & 7) == 0) {
+      for (; i + Long.SIZE <= n; i += Long.SIZE) {
+        long word = MemoryUtil.getLong(address + ((from + i) >>> 3));
+        if (word == -1L) {
+          Arrays.fill(nulls, i, i + Long.SIZE, (byte) 0);
+        } else {
+          for (int j = 0; j < Long.SIZE; j++) {
+            nulls[i + j] = (byte) (~(word >>> j) & 1);
+          }
+        }
+      }
+    }
+    for (; i < n; i++) {
       int row = from + i;
       nulls[i] = (byte) (~(MemoryUtil.getByte(address + (row >>> 3)) >>> (row & 7)) & 1);
     }

@@ -14,15 +14,18 @@ import org.apache.arrow.vector.types.pojo.Field;
 /**
  * SUM, $SUM0 and AVG. Integers sum exactly in 64 bits (overflow is an error), DECIMAL exactly
  * in 128 bits, REAL/DOUBLE in double. Internal state per group: sum (8 bytes, 16 for DECIMAL)
- * and an Int64 count of summed values. Serialized: SUM/$SUM0 as one nullable sum column (NULL =
- * no value yet); AVG as sum plus count.
+ * and, for AVG, an Int64 count of summed values; SUM/$SUM0 keep only a one-byte flag set once a
+ * value was summed (a store, no read, and 7 bytes less per group). Serialized: SUM/$SUM0 as one
+ * nullable sum column (NULL = no value yet); AVG as sum plus count.
  */
 final class SumAccumulator extends Accumulator {
   private final ColumnType.Family family;
   private final int inputScale;
   private final DataType sumType;
   private final StateColumn sums;
+  /** AVG: 8-byte count per group; SUM/$SUM0: 1-byte "has a value" flag. */
   private final StateColumn counts;
+  private final boolean avg;
 
   SumAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
     super(call, layout, memory);
@@ -32,11 +35,17 @@ final class SumAccumulator extends Accumulator {
         : family == ColumnType.Family.DOUBLE ? DataType.of(ColumnType.DOUBLE)
         : DataType.decimal(DataType.MAX_DECIMAL_PRECISION, inputScale);
     this.sums = newColumn(family == ColumnType.Family.DECIMAL ? 16 : 8);
-    this.counts = newColumn(8);
+    this.avg = call.kind() == AggKind.AVG;
+    this.counts = newColumn(avg ? 8 : 1);
   }
 
   private boolean isAvg() {
-    return call.kind() == AggKind.AVG;
+    return avg;
+  }
+
+  /** Values summed into slot {@code slot} of a counts block (for SUM: 0 or 1). */
+  private long count(ArrowBuf c, int slot) {
+    return avg ? c.getLong((long) slot << 3) : c.getByte(slot);
   }
 
   @Override
@@ -120,6 +129,15 @@ final class SumAccumulator extends Accumulator {
     ArrowBuf[] cb = counts.blocks;
     int shift = layout.shift();
     int mask = layout.mask();
+    if (!avg) {
+      for (int i = 0; i < n; i++) {
+        int g = gids[i];
+        if (g >= 0 && nulls[i] == 0) {
+          MemoryUtil.putByte(cb[g >>> shift].memoryAddress() + (g & mask), (byte) 1);
+        }
+      }
+      return;
+    }
     for (int i = 0; i < n; i++) {
       int g = gids[i];
       if (g < 0 || nulls[i] != 0) {
@@ -136,7 +154,7 @@ final class SumAccumulator extends Accumulator {
     ArrowBuf c = counts.blocks[block];
     FieldVector sumOut = out.get(0);
     for (int i = 0; i < rows; i++) {
-      long count = c.getLong((long) i << 3);
+      long count = count(c, i);
       if (count == 0) {
         sumOut.setNull(i);
       } else {
@@ -165,7 +183,7 @@ final class SumAccumulator extends Accumulator {
     ArrowBuf c = counts.blocks[block];
     DataType t = call.outputType();
     for (int i = 0; i < rows; i++) {
-      long count = c.getLong((long) i << 3);
+      long count = count(c, i);
       if (count == 0) {
         if (call.kind() == AggKind.SUM0) {
           VectorWriter.setLong(out, t, i, 0, label());

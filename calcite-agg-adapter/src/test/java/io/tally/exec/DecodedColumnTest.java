@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link DecodedColumn}'s address-based decoding (validity bits, 1/2/4/8-byte integers, doubles,
- * byte offsets) at unaligned row offsets, against {@link BatchRows#value} of the same vector.
+ * byte offsets) at unaligned row offsets and over whole 64-row validity words, against
+ * {@link BatchRows#value} of the same vector.
  */
 class DecodedColumnTest {
   private static final List<DataType> TYPES = List.of(DataType.of(ColumnType.TINYINT),
@@ -41,7 +42,7 @@ class DecodedColumnTest {
         DataType type = TYPES.get(c);
         FieldVector v = batch.getVector(c);
         DecodedColumn d = new DecodedColumn(type, "c" + c);
-        for (int from : new int[] {0, 1, 7, 8, 13, 250}) {
+        for (int from : new int[] {0, 1, 7, 8, 13, 64, 128, 250}) {
           int n = Math.min(37 + from, 300 - from);
           d.decode(v, from, n);
           for (int i = 0; i < n; i++) {
