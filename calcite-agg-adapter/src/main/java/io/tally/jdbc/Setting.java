@@ -34,7 +34,10 @@ public enum Setting {
   THREADS("threads", "worker threads for aggregation, 1 to 256",
       Setting::defaultThreads, Setting::threadCount, false),
   CACHE("cache", "keep a file table's Arrow batches in memory after the first scan",
-      () -> "false", oneOf("true", "false"), false);
+      () -> "false", oneOf("true", "false"), false),
+  VECTORIZE("vectorize", "aggregate input, filters and projections on Arrow batches (true) or"
+      + " as rows through Calcite's operators (false, for A/B)",
+      () -> "true", oneOf("true", "false"), false);
 
   /** Most worker threads one aggregate may use (each has its own hash table). */
   public static final int MAX_THREADS = 256;

@@ -1,7 +1,11 @@
 package io.tally.jdbc;
 
+import io.tally.plan.PlanOptions;
 import io.tally.plan.TallyRules;
 import org.apache.calcite.adapter.enumerable.EnumerableRules;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.plan.Context;
+import org.apache.calcite.plan.Contexts;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.rel.rules.CoreRules;
 
@@ -9,10 +13,21 @@ import org.apache.calcite.rel.rules.CoreRules;
  * Adds and removes planner rules according to a connection's settings: with
  * {@code aggregate=blocked} (the default) every aggregate becomes Tally's
  * {@code EnumerableBlockedAggregate}, which computes AVG, STDDEV, VAR and DISTINCT aggregates
- * itself, so Calcite's rewrites of those are taken out too.
+ * itself, so Calcite's rewrites of those are taken out too. Settings the rules consult while
+ * they fire ({@code vectorize}) travel in the planner's context as {@link PlanOptions}.
  */
 final class TallyPlannerSetup {
   private TallyPlannerSetup() {}
+
+  /**
+   * The planner context of a statement planned under {@code settings}: its {@link PlanOptions}
+   * ahead of the context Calcite would use ({@code external}, else the connection config).
+   */
+  static Context context(CalcitePrepare.Context prepareContext, Context external,
+      TallySettings settings) {
+    return new PlanOptions(settings.vectorize()).chain(
+        external != null ? external : Contexts.of(prepareContext.config()));
+  }
 
   static void configure(RelOptPlanner planner, TallySettings settings) {
     TallyRules.SCAN_RULES.forEach(planner::addRule);

@@ -45,12 +45,16 @@ public class TallyPrepare extends CalcitePrepareImpl {
 
   @Override protected RelOptPlanner createPlanner(CalcitePrepare.Context prepareContext,
       org.apache.calcite.plan.@Nullable Context externalContext, @Nullable RelOptCostFactory costFactory) {
-    RelOptPlanner planner = super.createPlanner(prepareContext, externalContext, costFactory);
     TallySession session = TallySession.find(
         prepareContext.getDataContext().getQueryProvider());
-    if (session != null) {
-      TallyPlannerSetup.configure(planner, session.settings());
+    if (session == null) {
+      return super.createPlanner(prepareContext, externalContext, costFactory);
     }
+    // read once, when the statement is prepared: its plan keeps them (as for aggregate=calcite)
+    TallySettings settings = session.settings();
+    RelOptPlanner planner = super.createPlanner(prepareContext,
+        TallyPlannerSetup.context(prepareContext, externalContext, settings), costFactory);
+    TallyPlannerSetup.configure(planner, settings);
     return planner;
   }
 

@@ -120,6 +120,11 @@ public final class TallySettings {
     return Boolean.parseBoolean(get(Setting.CACHE));
   }
 
+  /** Whether plans may evaluate aggregate inputs, filters and projections on Arrow batches. */
+  public boolean vectorize() {
+    return Boolean.parseBoolean(get(Setting.VECTORIZE));
+  }
+
   private String upper(Setting s) {
     return get(s).toUpperCase(Locale.ROOT);
   }

@@ -21,7 +21,8 @@ import org.apache.calcite.util.ImmutableBitSet;
 /**
  * What generated code hands the runtime for one {@link EnumerableBlockedAggregate}: the
  * runtime's {@link AggregateSpec} over the input columns the aggregate uses, which input
- * ordinals those are, and how input and output rows are shaped.
+ * ordinals those are, how input and output rows are shaped, and whether the input is read as
+ * rows even when it could hand over batches ({@code vectorize=false}).
  */
 public final class BlockedAggregateCall implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -46,22 +47,26 @@ public final class BlockedAggregateCall implements Serializable {
   private final RowShape inputShape;
   private final RowShape outputShape;
   private final String operatorName;
+  private final boolean rowInput;
 
   private BlockedAggregateCall(AggregateSpec spec, int[] inputColumns, RowShape inputShape,
-      RowShape outputShape, String operatorName) {
+      RowShape outputShape, String operatorName, boolean rowInput) {
     this.spec = spec;
     this.inputColumns = inputColumns;
     this.inputShape = inputShape;
     this.outputShape = outputShape;
     this.operatorName = operatorName;
+    this.rowInput = rowInput;
   }
 
   /**
-   * Describes {@code agg} for the runtime.
+   * Describes {@code agg} for the runtime; with {@code rowInput} its input is always read as
+   * rows.
    *
    * @throws IllegalArgumentException naming the function or column Tally cannot aggregate
    */
-  static BlockedAggregateCall of(Aggregate agg, RowShape inputShape, RowShape outputShape) {
+  static BlockedAggregateCall of(Aggregate agg, RowShape inputShape, RowShape outputShape,
+      boolean rowInput) {
     TreeSet<Integer> used = new TreeSet<>(agg.getGroupSet().asList());
     for (AggregateCall call : agg.getAggCallList()) {
       used.addAll(call.getArgList());
@@ -94,7 +99,7 @@ public final class BlockedAggregateCall implements Serializable {
     }
     String name = "EnumerableBlockedAggregate#" + agg.getId();
     return new BlockedAggregateCall(new AggregateSpec(types, keys, sets, calls), columns,
-        inputShape, outputShape, name);
+        inputShape, outputShape, name, rowInput);
   }
 
   private static io.tally.exec.AggregateCall call(AggregateCall call, String name,
@@ -136,6 +141,11 @@ public final class BlockedAggregateCall implements Serializable {
 
   public RowShape outputShape() {
     return outputShape;
+  }
+
+  /** Whether the input is read as rows even if it can give batches (planned with vectorize=false). */
+  public boolean rowInput() {
+    return rowInput;
   }
 
   /** The operator's name in allocators, errors and metrics, e.g. {@code EnumerableBlockedAggregate#12}. */

@@ -131,7 +131,7 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
       progress.update();
       return;
     }
-    if (input instanceof BatchSource) {
+    if (input instanceof BatchSource && !call.rowInput()) {
       TallyRuntime.sinkBatches(aggregator, (BatchSource) input, call.inputColumns(),
           call.operatorName(), progress);
     } else {

@@ -8,7 +8,11 @@ import org.apache.calcite.rel.convert.ConverterRule;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.logical.LogicalAggregate;
 
-/** Converts every {@link LogicalAggregate} into an {@link EnumerableBlockedAggregate}. */
+/**
+ * Converts every {@link LogicalAggregate} into an {@link EnumerableBlockedAggregate}, which reads
+ * its input as rows when the statement is planned with {@code vectorize=false}
+ * ({@link PlanOptions}).
+ */
 public final class BlockedAggregateRule extends ConverterRule {
   /** Default configuration. */
   public static final Config DEFAULT_CONFIG = Config.INSTANCE
@@ -25,6 +29,6 @@ public final class BlockedAggregateRule extends ConverterRule {
     RelTraitSet traits = agg.getCluster().traitSet().replace(EnumerableConvention.INSTANCE);
     return new EnumerableBlockedAggregate(agg.getCluster(), traits,
         convert(agg.getInput(), traits), agg.getGroupSet(), agg.getGroupSets(),
-        agg.getAggCallList());
+        agg.getAggCallList(), PlanOptions.of(agg.getCluster().getPlanner()).vectorize());
   }
 }

@@ -27,19 +27,35 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Tally's physical aggregate: a read-only description of a GROUP BY that, when run, hands its
  * input to the blocked hash-table aggregator in {@code io.tally.exec} and emits one block per
  * poll. Every {@code Aggregate} is planned into this rel unless {@code aggregate=calcite}.
+ * Planned with {@code vectorize=false}, it reads its input as rows even from an operator that
+ * could hand it Arrow batches.
  */
 public final class EnumerableBlockedAggregate extends Aggregate implements EnumerableRel {
+  private final boolean vectorize;
+
+  /** An aggregate that takes batches from an input able to give them iff {@code vectorize}. */
   public EnumerableBlockedAggregate(RelOptCluster cluster, RelTraitSet traitSet, RelNode input,
       ImmutableBitSet groupSet, @Nullable List<ImmutableBitSet> groupSets,
-      List<AggregateCall> aggCalls) {
+      List<AggregateCall> aggCalls, boolean vectorize) {
     super(cluster, traitSet, List.of(), input, groupSet, groupSets, aggCalls);
+    this.vectorize = vectorize;
+  }
+
+  /** Whether the input may reach this aggregate as Arrow batches ({@code vectorize} setting). */
+  public boolean vectorize() {
+    return vectorize;
+  }
+
+  /** How the input reaches this aggregate, for EXPLAIN (see {@link InputPath}). */
+  String inputPath() {
+    return InputPath.of(getInput(), vectorize);
   }
 
   @Override public EnumerableBlockedAggregate copy(RelTraitSet traitSet, RelNode input,
       ImmutableBitSet groupSet, @Nullable List<ImmutableBitSet> groupSets,
       List<AggregateCall> aggCalls) {
     return new EnumerableBlockedAggregate(getCluster(), traitSet, input, groupSet, groupSets,
-        aggCalls);
+        aggCalls, vectorize);
   }
 
   /**
@@ -48,7 +64,7 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
    */
   @Override public RelWriter explainTerms(RelWriter pw) {
     RelNode input = getInput();
-    return super.explainTerms(pw).itemIf("input", InputPath.of(input),
+    return super.explainTerms(pw).itemIf("input", inputPath(),
         !(input instanceof RelSubset) && !(input instanceof HepRelVertex));
   }
 
@@ -72,7 +88,7 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
     PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
         JavaRowFormat.ARRAY);
     BlockedAggregateCall call = BlockedAggregateCall.of(this, rowShape(inputFormat),
-        rowShape(physType.getFormat()));
+        rowShape(physType.getFormat()), !vectorize);
     builder.add(
         Expressions.return_(null,
             Expressions.call(TallyMethod.AGGREGATE.method, implementor.getRootExpression(),

@@ -7,12 +7,17 @@ import org.apache.calcite.rel.RelNode;
  * How a Tally aggregate's input reaches it, for EXPLAIN: {@code batches} when its input is a
  * Tally scan or a {@link TallyBatchCalc} (Arrow batches end to end), otherwise
  * {@code rows (<operator>: <why>)}, rows packed into batches by the aggregate, with the reason
- * the input was not vectorized (for a calc over a scan: its first unsupported expression).
+ * the input was not vectorized (for a calc over a scan: its first unsupported expression;
+ * {@code rows (vectorize=false)} for any input of a statement planned with that setting).
  */
 final class InputPath {
   private InputPath() {}
 
-  static String of(RelNode input) {
+  /** The path of an aggregate's {@code input}; {@code vectorize} is the statement's setting. */
+  static String of(RelNode input, boolean vectorize) {
+    if (!vectorize) {
+      return "rows (vectorize=false)";
+    }
     if (input instanceof TallyTableScan || input instanceof TallyBatchCalc) {
       return "batches";
     }

@@ -50,8 +50,8 @@ final class OperatorAttributes {
       }
       attributes.put("aggregates", agg.getAggCallList().stream()
           .map(c -> call(c, inputNames)).collect(Collectors.toList()).toString());
-      if (agg instanceof EnumerableBlockedAggregate) {
-        attributes.put("input", InputPath.of(agg.getInput()));
+      if (agg instanceof EnumerableBlockedAggregate blocked) {
+        attributes.put("input", blocked.inputPath());
       }
       return attributes;
     }

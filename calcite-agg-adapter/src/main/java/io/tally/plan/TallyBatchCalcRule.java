@@ -16,8 +16,10 @@ import org.apache.calcite.rex.RexProgramBuilder;
 /**
  * Turns an enumerable Project, Filter or Calc over a batch producer (a {@link TallyTableScan} or
  * another {@link TallyBatchCalc}, whose program is merged in) into a {@link TallyBatchCalc} when
- * every expression can be vectorized. Setting the system property {@value #DISABLE_PROPERTY} to
- * {@code false} turns the rule off (for A/B comparisons and differential tests).
+ * every expression can be vectorized. It does not fire in statements planned with
+ * {@code vectorize=false} ({@link PlanOptions}); setting the system property
+ * {@value #DISABLE_PROPERTY} to {@code false} turns it off for the whole JVM (for A/B comparisons
+ * and differential tests).
  */
 public final class TallyBatchCalcRule extends RelRule<TallyRuleConfig<TallyBatchCalcRule>> {
   /** System property that, set to {@code false}, keeps every calc on Calcite's row path. */
@@ -43,7 +45,7 @@ public final class TallyBatchCalcRule extends RelRule<TallyRuleConfig<TallyBatch
 
   @Override
   public boolean matches(RelOptRuleCall call) {
-    return enabled();
+    return enabled() && PlanOptions.of(call.getPlanner()).vectorize();
   }
 
   @Override

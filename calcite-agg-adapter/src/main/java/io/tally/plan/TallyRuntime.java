@@ -57,8 +57,8 @@ public final class TallyRuntime {
 
   /**
    * Why the aggregate runs on one thread although {@code threads > 1}, or empty when it runs on
-   * {@code threads} (or when {@code threads} is 1): row inputs from Calcite operators are read by
-   * one thread; batch inputs must be splittable; DISTINCT calls with value tables stay serial
+   * {@code threads} (or when {@code threads} is 1): row inputs (from Calcite operators, or any
+   * input under {@code vectorize=false}) are read by one thread; batch inputs must be splittable; DISTINCT calls with value tables stay serial
    * ({@link ParallelAggregator#serialReason}).
    */
   static String serialReason(Enumerable<?> input, BlockedAggregateCall call, int threads,
@@ -70,7 +70,7 @@ public final class TallyRuntime {
       return "memory_limit " + ByteSize.format(memoryLimit) + " leaves less than "
           + ByteSize.format(MIN_PARALLEL_BYTES_PER_THREAD) + " per thread";
     }
-    if (!(input instanceof BatchSource)) {
+    if (call.rowInput() || !(input instanceof BatchSource)) {
       return "row input";
     }
     if (!(input instanceof SplittableBatchSource)

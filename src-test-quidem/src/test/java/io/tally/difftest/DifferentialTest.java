@@ -23,8 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Seeded randomized differential test: random tables of every key type ({@link RandomTables})
  * and random GROUP BY queries ({@link QueryGenerator}) run on Tally — default settings,
  * {@code block_size=2} or {@code emit=all}, drawn per query — and on Calcite's stock aggregate
- * ({@code aggregate=calcite}) over the same files; the answers must agree as multisets (as lists
- * under ORDER BY), floating results within a tolerance ({@link ResultRows}).
+ * and row operators ({@code aggregate=calcite;vectorize=false}) over the same files; the answers
+ * must agree as multisets (as lists under ORDER BY), floating results within a tolerance
+ * ({@link ResultRows}). Two more runs take a third of the queries each under four threads and
+ * on Tally's row path ({@code vectorize=false}).
  *
  * <p>The seed is fixed, so CI is deterministic. To explore other data and queries, or to
  * reproduce a failure (its message prints seed, query number, settings, SQL and both results):
@@ -48,7 +50,7 @@ class DifferentialTest {
   @TempDir Path dir;
 
   @Test void tallyAgreesWithCalciteOnRandomQueries() throws Exception {
-    agree(seed(), Integer.getInteger("tally.queries", DEFAULT_QUERIES), "");
+    agree(seed(), 0, queries(), "");
   }
 
   /**
@@ -57,10 +59,25 @@ class DifferentialTest {
    * {@code threads=4}, so a disagreement here and not above is the threads' doing.
    */
   @Test void tallyAgreesWithCalciteOnRandomQueriesWithFourThreads() throws Exception {
-    agree(seed(), Integer.getInteger("tally.queries", DEFAULT_QUERIES) / 3, "threads=4");
+    agree(seed(), 0, queries() / 3, "threads=4");
   }
 
-  private void agree(long seed, int queries, String extra) throws Exception {
+  /**
+   * The same comparison on Tally's row path ({@code vectorize=false}: Calcite's calcs, and scan
+   * rows packed into batches by the aggregate): the second third of the same queries under the
+   * same settings plus {@code vectorize=false}, so a disagreement here and not in the first run
+   * is the row path's doing.
+   */
+  @Test void tallyAgreesWithCalciteOnRandomQueriesOnTheRowPath() throws Exception {
+    agree(seed(), queries() / 3, 2 * queries() / 3, "vectorize=false");
+  }
+
+  private static int queries() {
+    return Integer.getInteger("tally.queries", DEFAULT_QUERIES);
+  }
+
+  /** Compares queries {@code from} (inclusive) to {@code to} (exclusive) of {@code seed}. */
+  private void agree(long seed, int from, int to, String extra) throws Exception {
     Integer only = Integer.getInteger("tally.query");
     int threads = Integer.getInteger("tally.threads", Runtime.getRuntime().availableProcessors());
     RandomTables.write(dir, seed, MIN_ROWS + new Random(seed).nextInt(EXTRA_ROWS));
@@ -81,7 +98,7 @@ class DifferentialTest {
               }
               return mine;
             }
-            for (int q = worker; q < queries; q += threads) {
+            for (int q = from + worker; q < to; q += threads) {
               mine.add(runner.run(q));
             }
           }
@@ -114,7 +131,7 @@ class DifferentialTest {
           + seed + " -Dtally.query=N):\n\n" + String.join("\n\n",
               failures.subList(0, Math.min(MAX_REPORTED, failures.size()))));
     }
-    assertTrue(compared >= (only != null ? 1 : Math.min(MIN_COMPARED, queries * 9 / 10)),
+    assertTrue(compared >= (only != null ? 1 : Math.min(MIN_COMPARED, (to - from) * 9 / 10)),
         "only " + compared + " queries compared: " + counts);
     assertEquals(0, EngineMemory.root().getAllocatedMemory(), "Arrow bytes outstanding");
   }

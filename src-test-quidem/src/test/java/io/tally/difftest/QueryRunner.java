@@ -10,13 +10,16 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Runs generated queries on one set of connections (the reference, {@code aggregate=calcite},
- * and one Tally connection per {@link #VARIANTS} entry) and compares the answers. One runner
+ * Runs generated queries on one set of connections (the reference, Calcite's stock aggregate and
+ * row operators: {@link #REFERENCE}, and one Tally connection per {@link #VARIANTS} entry) and
+ * compares the answers. One runner
  * per thread: JDBC connections are not shared.
  */
 final class QueryRunner implements AutoCloseable {
   /** Tally settings a query runs under, drawn per query (the default twice as often). */
   static final List<String> VARIANTS = List.of("", "", "block_size=2", "emit=all");
+  /** Settings of the reference connection: no Tally aggregate, no vectorized calc. */
+  static final String REFERENCE = "aggregate=calcite;vectorize=false";
   /** Result rows printed per engine in a failure message. */
   static final int PRINTED_ROWS = 30;
 
@@ -40,7 +43,7 @@ final class QueryRunner implements AutoCloseable {
   QueryRunner(Path dir, long seed, String extra) throws SQLException {
     this.seed = seed;
     this.extra = extra;
-    this.reference = open(dir, "aggregate=calcite");
+    this.reference = open(dir, REFERENCE);
     for (String v : VARIANTS) {
       tally.add(open(dir, join(v, extra)));
     }
