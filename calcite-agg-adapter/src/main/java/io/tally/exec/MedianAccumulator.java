@@ -145,7 +145,7 @@ final class MedianAccumulator extends Accumulator {
   private void append(int g, double value) {
     int log = g >>> logs.shift();
     if (log >= regions.length || used[log] + RECORD > regionCapacity(log)) {
-      grow(log);
+      grow(log, 1);
     }
     long entry = entries.blocks[g >>> layout.shift()].memoryAddress()
         + (long) (g & layout.mask()) * ENTRY;
@@ -164,8 +164,8 @@ final class MedianAccumulator extends Accumulator {
     return regions[log] == null ? 0 : regions[log].capacity();
   }
 
-  /** Makes log {@code log}'s region hold one more record, doubling (and copying) it if full. */
-  private void grow(int log) {
+  /** Makes log {@code log}'s region hold {@code records} more, doubling (and copying) it if full. */
+  private void grow(int log, int records) {
     if (log >= regions.length) {
       int length = Math.max(log + 1, regions.length * 2);
       regions = Arrays.copyOf(regions, length);
@@ -173,7 +173,7 @@ final class MedianAccumulator extends Accumulator {
       used = Arrays.copyOf(used, length);
     }
     ArrowBuf region = regions[log];
-    long need = used[log] + RECORD;
+    long need = used[log] + (long) RECORD * records;
     if (region != null && need <= region.capacity()) {
       return;
     }
@@ -235,15 +235,17 @@ final class MedianAccumulator extends Accumulator {
   @Override
   void merge(List<FieldVector> states, int[] gids, int n) {
     ListVector list = (ListVector) states.get(0);
-    Float8Vector items = (Float8Vector) list.getDataVector();
+    long items = list.getDataVector().getDataBuffer().memoryAddress();
     for (int i = 0; i < n; i++) {
-      if (gids[i] < 0 || list.isNull(i)) {
+      int g = gids[i];
+      if (g < 0 || list.isNull(i)) {
         continue;
       }
       int from = list.getOffsetBuffer().getInt((long) i * Integer.BYTES);
-      int to = from + count(list, i);
-      for (int k = from; k < to; k++) {
-        append(gids[i], items.get(k));
+      int count = count(list, i);
+      grow(g >>> logs.shift(), count);
+      for (int k = from; k < from + count; k++) {
+        append(g, Double.longBitsToDouble(MemoryUtil.getLong(items + (long) k * Double.BYTES)));
       }
     }
   }
