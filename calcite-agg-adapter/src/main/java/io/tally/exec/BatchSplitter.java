@@ -4,8 +4,12 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
 
-/** Splits a batch into one batch per partition (rows copied, order kept); empty ones are null. */
+/**
+ * Splits a batch into one batch per partition (rows copied, order kept); empty ones are null.
+ * Lists of fixed-width items (MEDIAN states) are copied in bulk by {@link FixedListCopier}.
+ */
 final class BatchSplitter {
   private BatchSplitter() {}
 
@@ -31,9 +35,14 @@ final class BatchSplitter {
       for (int c = 0; c < sources.size(); c++) {
         FieldVector source = sources.get(c);
         java.util.Arrays.fill(at, 0);
+        boolean fixedList = FixedListCopier.handles(source);
         for (int i = 0; i < n; i++) {
           int p = parts[i];
-          out[p].getVector(c).copyFromSafe(i, at[p]++, source);
+          if (fixedList) {
+            FixedListCopier.copy((ListVector) source, i, (ListVector) out[p].getVector(c), at[p]++);
+          } else {
+            out[p].getVector(c).copyFromSafe(i, at[p]++, source);
+          }
         }
       }
       for (int p = 0; p < fanout; p++) {

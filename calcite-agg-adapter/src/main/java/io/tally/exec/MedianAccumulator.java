@@ -1,10 +1,10 @@
 package io.tally.exec;
 
 import io.tally.memory.OperatorMemory;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.complex.ListVector;
@@ -19,29 +19,45 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * ones; NULL when a group has no non-NULL value. Every value is kept (as a double) until the
  * group is finished, so memory grows with the input and is reserved before each batch.
  *
- * <p>State per group: an entry {@code [last record + 1:int][value count:int]} (0 = empty).
- * Values are {@link #RECORD}-byte records {@code [previous record + 1:int][value:double]} in the
- * group's block region, linked back from the newest; regions only grow (doubling). Serialized
- * (spill) as one {@code List<Float64>} of the group's values; merging appends them.
+ * <p>State per group: an entry {@code [value count:int]} (0 = empty). Values go to <em>logs</em>,
+ * each covering the consecutive group ids of one {@link #logs} unit (a block split into up to
+ * {@code 1 << }{@link #LOG_SPLIT_SHIFT} logs): a region of {@link GroupedValues#RECORD}-byte
+ * records {@code [slot in log:int][sort key:long]} ({@link DoubleSelection#key}) appended in
+ * arrival order (sequential writes; a region grows by doubling). Finishing or serializing a block
+ * regroups each of its logs ({@link GroupedValues}; a small log is one pass) and selects each
+ * group's middle ({@link DoubleSelection}). Serialized (spill) as one {@code List<Float64>} of the
+ * group's values; merging appends them.
  */
 final class MedianAccumulator extends Accumulator {
   private static final int INITIAL_REGION_BYTES = 1024;
-  /** Bytes per kept value: the link to the previous record and the value. */
-  static final int RECORD = Integer.BYTES + Double.BYTES;
-  private static final int ENTRY = 8;
+  private static final int ENTRY = Integer.BYTES;
+  private static final int RECORD = GroupedValues.RECORD;
+  /** Most values one group may hold: its values are selected in one Java array. */
+  static final int MAX_GROUP_VALUES = Integer.MAX_VALUE - 8;
+  /** A block's values go to up to {@code 1 << LOG_SPLIT_SHIFT} logs (8192 groups: 16 of 512). */
+  static final int LOG_SPLIT_SHIFT = 4;
+  /** A log covers at least {@code 1 << MIN_LOG_SHIFT} group ids (or the whole block). */
+  static final int MIN_LOG_SHIFT = 6;
   private final DataType input;
   private final StateColumn entries;
-  private final List<ArrowBuf> regions = new ArrayList<>();
-  private final List<long[]> used = new ArrayList<>();
+  /** Group ids per log, as a layout: log = id >>> shift, slot in log = id & mask. */
+  private final BlockLayout logs;
   private final RegionGrowth growth = new RegionGrowth();
+  private final GroupedValues grouped = new GroupedValues(GroupedValues.MAX_SCRATCH_VALUES);
+  /** Per log: its region (null until the first value), the region's address and used bytes. */
+  private ArrowBuf[] regions = new ArrowBuf[0];
+  private long[] addresses = new long[0];
+  private long[] used = new long[0];
   private long[] rowBytes = new long[0];
   private double[] xs = new double[0];
-  private double[] sorted = new double[0];
+  private int[] counts = new int[0];
 
   MedianAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
     super(call, layout, memory);
     this.input = input;
     this.entries = newColumn(ENTRY);
+    int shift = layout.shift();
+    this.logs = BlockLayout.of(1 << Math.min(shift, Math.max(shift - LOG_SPLIT_SHIFT, MIN_LOG_SHIFT)));
   }
 
   /** The state field: the group's values as a list of doubles (NULL for no value). */
@@ -62,8 +78,9 @@ final class MedianAccumulator extends Accumulator {
     double[] x = asDoubles(a, n);
     byte[] nulls = a.nulls;
     for (int i = 0; i < n; i++) {
-      if (gids[i] >= 0 && nulls[i] == 0) {
-        append(gids[i], x[i]);
+      int g = gids[i];
+      if (g >= 0 && nulls[i] == 0) {
+        append(g, x[i]);
       }
     }
   }
@@ -119,96 +136,116 @@ final class MedianAccumulator extends Accumulator {
   }
 
   private long regionBound(int[] gids, int n) {
-    return growth.bound(gids, n, rowBytes, layout, memory, regions, blk -> used.get(blk)[0],
-        INITIAL_REGION_BYTES);
+    long[] use = used;
+    return growth.bound(gids, n, rowBytes, logs, memory, Arrays.asList(regions),
+        log -> log < use.length ? use[log] : 0, INITIAL_REGION_BYTES);
   }
 
+  /** Logs {@code value} for group {@code g}: one record at the end of its log's region. */
   private void append(int g, double value) {
-    int blk = g >>> layout.shift();
-    long at = (long) (g & layout.mask()) * ENTRY;
-    ArrowBuf e = entries.blocks[blk];
-    ArrowBuf region = ensureRegion(blk);
-    long[] use = used.get(blk);
-    long p = use[0];
-    region.setInt(p, e.getInt(at));
-    region.setDouble(p + Integer.BYTES, value);
-    use[0] = p + RECORD;
-    e.setInt(at, (int) p + 1);
-    e.setInt(at + Integer.BYTES, Math.addExact(e.getInt(at + Integer.BYTES), 1));
+    int log = g >>> logs.shift();
+    if (log >= regions.length || used[log] + RECORD > regionCapacity(log)) {
+      grow(log, 1);
+    }
+    long entry = entries.blocks[g >>> layout.shift()].memoryAddress()
+        + (long) (g & layout.mask()) * ENTRY;
+    int count = MemoryUtil.getInt(entry);
+    if (count == MAX_GROUP_VALUES) {
+      throw new TallyException(label() + ": a group has more than " + MAX_GROUP_VALUES + " values");
+    }
+    MemoryUtil.putInt(entry, count + 1);
+    long at = addresses[log] + used[log];
+    MemoryUtil.putInt(at, g & logs.mask());
+    MemoryUtil.putLong(at + Integer.BYTES, DoubleSelection.key(value));
+    used[log] += RECORD;
   }
 
-  private ArrowBuf ensureRegion(int blk) {
-    while (regions.size() <= blk) {
-      regions.add(null);
-      used.add(new long[1]);
+  private long regionCapacity(int log) {
+    return regions[log] == null ? 0 : regions[log].capacity();
+  }
+
+  /** Makes log {@code log}'s region hold {@code records} more, doubling (and copying) it if full. */
+  private void grow(int log, int records) {
+    if (log >= regions.length) {
+      int length = Math.max(log + 1, regions.length * 2);
+      regions = Arrays.copyOf(regions, length);
+      addresses = Arrays.copyOf(addresses, length);
+      used = Arrays.copyOf(used, length);
     }
-    ArrowBuf region = regions.get(blk);
-    long need = used.get(blk)[0] + RECORD;
+    ArrowBuf region = regions[log];
+    long need = used[log] + (long) RECORD * records;
     if (region != null && need <= region.capacity()) {
-      return region;
+      return;
     }
     long cap = region == null ? INITIAL_REGION_BYTES : region.capacity();
     while (cap < need) {
-      cap *= 2;
-    }
-    if (cap > Integer.MAX_VALUE) {
-      throw new TallyException(label() + ": values of one block exceed 2 GiB; lower block_size");
+      cap = Math.multiplyExact(cap, 2);
     }
     ArrowBuf grown = memory.allocate(cap);
     if (region != null) {
-      grown.setBytes(0, region, 0, used.get(blk)[0]);
+      grown.setBytes(0, region, 0, used[log]);
       memory.free(region);
     }
-    regions.set(blk, grown);
-    return grown;
+    regions[log] = grown;
+    addresses[log] = grown.memoryAddress();
   }
 
-  /** Copies slot {@code slot}'s values of block {@code blk} into {@link #sorted}; returns count. */
-  private int values(int blk, int slot) {
-    ArrowBuf e = entries.blocks[blk];
-    int count = e.getInt((long) slot * ENTRY + Integer.BYTES);
-    if (sorted.length < count) {
-      sorted = new double[Math.max(count, sorted.length * 2)];
+  /**
+   * Starts regrouping the log holding block {@code block}'s slots {@code base .. base + rows - 1}
+   * (at most one log's worth); {@code counts[s]} is then slot {@code base + s}'s value count.
+   */
+  private void beginGrouping(int block, int base, int rows) {
+    if (counts.length < rows) {
+      counts = new int[rows];
     }
-    long link = e.getInt((long) slot * ENTRY);
-    ArrowBuf region = count == 0 ? null : regions.get(blk);
-    for (int k = count - 1; k >= 0; k--) {
-      sorted[k] = region.getDouble(link - 1 + Integer.BYTES);
-      link = region.getInt(link - 1);
+    ArrowBuf e = entries.blocks[block];
+    for (int s = 0; s < rows; s++) {
+      counts[s] = e.getInt((long) (base + s) * ENTRY);
     }
-    return count;
+    int log = ((block << layout.shift()) + base) >>> logs.shift();
+    boolean logged = log < regions.length && regions[log] != null;
+    grouped.begin(logged ? addresses[log] : 0, logged ? used[log] : 0, counts, rows);
   }
 
   @Override
   void serialize(int block, int rows, List<FieldVector> out) {
     ListVector list = (ListVector) out.get(0);
     Float8Vector items = (Float8Vector) list.getDataVector();
-    for (int i = 0; i < rows; i++) {
-      int count = values(block, i);
-      if (count == 0) {
-        list.setNull(i);
-        continue;
+    for (int base = 0; base < rows; base += logs.size()) {
+      beginGrouping(block, base, Math.min(logs.size(), rows - base));
+      while (grouped.next()) {
+        long[] keys = grouped.keys();
+        for (int s = grouped.from(); s < grouped.to(); s++) {
+          int count = counts[s];
+          if (count == 0) {
+            list.setNull(base + s);
+            continue;
+          }
+          int at = list.startNewValue(base + s);
+          int start = grouped.start(s);
+          for (int k = 0; k < count; k++) {
+            items.setSafe(at + k, DoubleSelection.value(keys[start + k]));
+          }
+          list.endValue(base + s, count);
+        }
       }
-      int at = list.startNewValue(i);
-      for (int k = 0; k < count; k++) {
-        items.setSafe(at + k, sorted[k]);
-      }
-      list.endValue(i, count);
     }
   }
 
   @Override
   void merge(List<FieldVector> states, int[] gids, int n) {
     ListVector list = (ListVector) states.get(0);
-    Float8Vector items = (Float8Vector) list.getDataVector();
+    long items = list.getDataVector().getDataBuffer().memoryAddress();
     for (int i = 0; i < n; i++) {
-      if (gids[i] < 0 || list.isNull(i)) {
+      int g = gids[i];
+      if (g < 0 || list.isNull(i)) {
         continue;
       }
       int from = list.getOffsetBuffer().getInt((long) i * Integer.BYTES);
-      int to = from + count(list, i);
-      for (int k = from; k < to; k++) {
-        append(gids[i], items.get(k));
+      int count = count(list, i);
+      grow(g >>> logs.shift(), count);
+      for (int k = from; k < from + count; k++) {
+        append(g, Double.longBitsToDouble(MemoryUtil.getLong(items + (long) k * Double.BYTES)));
       }
     }
   }
@@ -216,41 +253,47 @@ final class MedianAccumulator extends Accumulator {
   @Override
   void finish(int block, int rows, FieldVector out) {
     Float8Vector result = (Float8Vector) out;
-    for (int i = 0; i < rows; i++) {
-      int count = values(block, i);
-      if (count == 0) {
-        result.setNull(i);
-      } else {
-        result.setSafe(i, median(sorted, count));
+    for (int base = 0; base < rows; base += logs.size()) {
+      beginGrouping(block, base, Math.min(logs.size(), rows - base));
+      while (grouped.next()) {
+        long[] keys = grouped.keys();
+        for (int s = grouped.from(); s < grouped.to(); s++) {
+          int count = counts[s];
+          if (count == 0) {
+            result.setNull(base + s);
+          } else {
+            result.setSafe(base + s, DoubleSelection.median(keys, grouped.start(s), count));
+          }
+        }
       }
     }
-  }
-
-  /** The median of {@code v[0 .. count)} ({@code count > 0}); sorts that range in place. */
-  static double median(double[] v, int count) {
-    Arrays.sort(v, 0, count);
-    int lo = (count - 1) >>> 1;
-    if ((count & 1) == 1) {
-      return v[lo];
-    }
-    return v[lo] + (v[lo + 1] - v[lo]) * 0.5;
   }
 
   @Override
   void releaseBlock(int block) {
     super.releaseBlock(block);
-    if (block < regions.size() && regions.get(block) != null) {
-      memory.free(regions.get(block));
-      regions.set(block, null);
-      used.get(block)[0] = 0;
+    int perBlock = 1 << (layout.shift() - logs.shift());
+    int first = (int) Math.min(regions.length, (long) block * perBlock);
+    int end = (int) Math.min(regions.length, (long) first + perBlock);
+    for (int log = first; log < end; log++) {
+      freeLog(log);
+    }
+  }
+
+  private void freeLog(int log) {
+    if (regions[log] != null) {
+      memory.free(regions[log]);
+      regions[log] = null;
+      addresses[log] = 0;
+      used[log] = 0;
     }
   }
 
   @Override
   public void close() {
     super.close();
-    for (int b = 0; b < regions.size(); b++) {
-      releaseBlock(b);
+    for (int log = 0; log < regions.length; log++) {
+      freeLog(log);
     }
   }
 }

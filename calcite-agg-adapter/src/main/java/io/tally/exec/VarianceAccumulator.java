@@ -3,6 +3,7 @@ package io.tally.exec;
 import io.tally.memory.OperatorMemory;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -40,25 +41,27 @@ final class VarianceAccumulator extends Accumulator {
   void update(int[] gids, int n) {
     DecodedColumn a = args[0];
     double[] x = asDoubles(a, n);
+    byte[] nulls = a.nulls;
     int shift = layout.shift();
     int mask = layout.mask();
     for (int i = 0; i < n; i++) {
       int g = gids[i];
-      if (g < 0 || a.nulls[i] != 0) {
+      if (g < 0 || nulls[i] != 0) {
         continue;
       }
       int blk = g >>> shift;
       long at = (long) (g & mask) << 3;
-      ArrowBuf c = counts.blocks[blk];
-      ArrowBuf m = means.blocks[blk];
-      ArrowBuf q = m2s.blocks[blk];
-      long count = c.getLong(at) + 1;
-      double mean = m.getDouble(at);
+      long c = counts.blocks[blk].memoryAddress() + at;
+      long m = means.blocks[blk].memoryAddress() + at;
+      long q = m2s.blocks[blk].memoryAddress() + at;
+      long count = MemoryUtil.getLong(c) + 1;
+      double mean = Double.longBitsToDouble(MemoryUtil.getLong(m));
       double delta = x[i] - mean;
       mean += delta / count;
-      c.setLong(at, count);
-      m.setDouble(at, mean);
-      q.setDouble(at, q.getDouble(at) + delta * (x[i] - mean));
+      MemoryUtil.putLong(c, count);
+      MemoryUtil.putLong(m, Double.doubleToRawLongBits(mean));
+      double m2 = Double.longBitsToDouble(MemoryUtil.getLong(q)) + delta * (x[i] - mean);
+      MemoryUtil.putLong(q, Double.doubleToRawLongBits(m2));
     }
   }
 
