@@ -6,7 +6,9 @@ import io.tally.spill.QuerySpillDirectory;
 import io.tally.metrics.AggregateMetrics;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -47,6 +49,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * and spill files. The query thread alone calls the public methods.
  */
 public final class ParallelAggregator implements AutoCloseable {
+  /** Aggregates whose state holds every input value (see {@link #preferSerialReason}). */
+  static final Set<AggKind> HOLISTIC = EnumSet.of(AggKind.MEDIAN, AggKind.LISTAGG,
+      AggKind.ARRAY_AGG);
   /** Share of memory_limit all partial tables together may hold before they flush. */
   static final double PARTIAL_SHARE = 0.25;
   /** A partial table may always hold this much before flushing (tiny limits). */
@@ -139,6 +144,21 @@ public final class ParallelAggregator implements AutoCloseable {
       if (SinkState.keepsDistinctTable(call)) {
         return call.kind() + "(DISTINCT …) keeps a value table whose partial state is not"
             + " exchangeable";
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Why one thread is the better plan although {@code spec} could run in parallel, or null: a
+   * holistic aggregate (MEDIAN, LISTAGG, ARRAY_AGG) keeps every value in its state, so partial
+   * tables do not shrink the input and the exchange copies every value once more (q6 of h2o ran
+   * 2x slower on 2 threads than on 1).
+   */
+  public static String preferSerialReason(AggregateSpec spec) {
+    for (AggregateCall call : spec.calls()) {
+      if (HOLISTIC.contains(call.kind())) {
+        return call.kind() + " keeps every value, so partial states would not shrink its input";
       }
     }
     return null;

@@ -58,8 +58,9 @@ public final class TallyRuntime {
   /**
    * Why the aggregate runs on one thread although {@code threads > 1}, or empty when it runs on
    * {@code threads} (or when {@code threads} is 1): row inputs (from Calcite operators, or any
-   * input under {@code vectorize=false}) are read by one thread; batch inputs must be splittable; DISTINCT calls with value tables stay serial
-   * ({@link ParallelAggregator#serialReason}).
+   * input under {@code vectorize=false}) are read by one thread; batch inputs must be splittable;
+   * DISTINCT calls with value tables stay serial ({@link ParallelAggregator#serialReason}), and so
+   * do holistic aggregates such as MEDIAN ({@link ParallelAggregator#preferSerialReason}).
    */
   static String serialReason(Enumerable<?> input, BlockedAggregateCall call, int threads,
       long memoryLimit) {
@@ -78,6 +79,9 @@ public final class TallyRuntime {
       return "input cannot be split";
     }
     String reason = ParallelAggregator.serialReason(call.spec());
+    if (reason == null) {
+      reason = ParallelAggregator.preferSerialReason(call.spec());
+    }
     return reason == null ? "" : reason;
   }
 

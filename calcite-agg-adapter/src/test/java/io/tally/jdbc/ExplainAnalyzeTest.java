@@ -254,6 +254,11 @@ class ExplainAnalyzeTest {
           "EnumerableBlockedAggregate").get("metrics");
       assertEquals(1, agg.get("threads").asLong(), agg.toString());
       assertEquals("row input", agg.get("parallel").asText(), agg.toString());
+      agg = only(explain(c, "SELECT grp, MEDIAN(amount) FROM sales GROUP BY grp"),
+          "EnumerableBlockedAggregate").get("metrics");
+      assertEquals(1, agg.get("threads").asLong(), agg.toString());
+      assertTrue(agg.get("parallel").asText().startsWith("MEDIAN keeps every value"), agg.toString());
+      assertEquals(37, agg.get("output_rows").asLong());
     }
   }
 
