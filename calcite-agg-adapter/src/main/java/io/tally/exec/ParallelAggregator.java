@@ -228,10 +228,10 @@ public final class ParallelAggregator implements AutoCloseable {
     PassThroughSwitch pass = new PassThroughSwitch(passThrough);
     long passed = 0;
     long passedBatches = 0;
-    try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool)) {
-      ExchangePartitioner partitioner = new ExchangePartitioner(partial.partialKeyTypes(),
-          finals.length, BlockLayout.of(config.blockSize()), exchange);
-      Exchange out = new Exchange(i, finals, locks, partitioner, exchange.allocator());
+    try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool);
+         Exchange out = new Exchange(i, finals, locks, new ExchangePartitioner(
+             partial.partialKeyTypes(), finals.length, BlockLayout.of(config.blockSize()), exchange),
+             exchange.allocator())) {
       RowStates rows = RowStates.supports(spec) ? new RowStates(spec, exchange) : null;
       partial.onMemoryPressure(need -> {
         pass.flushed();
@@ -259,6 +259,7 @@ public final class ParallelAggregator implements AutoCloseable {
         }
       }
       partial.flushPartials(out::send);
+      out.finish();
       synchronized (metrics) {
         metrics.inputRows += partial.metrics().inputRows + passed;
         metrics.inputBatches += partial.metrics().inputBatches + passedBatches;
