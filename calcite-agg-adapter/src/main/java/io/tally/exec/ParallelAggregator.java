@@ -372,8 +372,10 @@ public final class ParallelAggregator implements AutoCloseable {
 
   /**
    * A progress counter of groups (callable from any thread): while the workers read their
-   * input, the largest partial table's group count (a lower bound of the distinct groups, as a
-   * key may be in several partial tables); then the groups of the final tables.
+   * input, the larger of the largest partial table's group count and the final tables' groups
+   * so far (both lower bounds of the distinct groups: a key may be in several partial tables,
+   * and pass-through or flushed groups are already in the final tables); then the groups of the
+   * final tables.
    */
   public long groupCount() {
     long n = 0;
@@ -383,14 +385,14 @@ public final class ParallelAggregator implements AutoCloseable {
           n = Math.max(n, p.groupCount());
         }
       }
-      return n;
     }
+    long inFinals = 0;
     for (BlockedAggregator f : finals) {
       if (f != null) {
-        n += Math.max(f.groupCount(), f.metrics().groups);
+        inFinals += Math.max(f.groupCount(), f.metrics().groups);
       }
     }
-    return n;
+    return Math.max(n, inFinals);
   }
 
   /**
