@@ -32,16 +32,20 @@ final class BatchSplitter {
       }
       List<FieldVector> sources = root.getFieldVectors();
       int[] at = new int[fanout];
+      FieldVector[] targets = new FieldVector[fanout];
       for (int c = 0; c < sources.size(); c++) {
         FieldVector source = sources.get(c);
+        for (int p = 0; p < fanout; p++) {
+          targets[p] = out[p] == null ? null : out[p].getVector(c);
+        }
         java.util.Arrays.fill(at, 0);
         boolean fixedList = FixedListCopier.handles(source);
         for (int i = 0; i < n; i++) {
           int p = parts[i];
           if (fixedList) {
-            FixedListCopier.copy((ListVector) source, i, (ListVector) out[p].getVector(c), at[p]++);
+            FixedListCopier.copy((ListVector) source, i, (ListVector) targets[p], at[p]++);
           } else {
-            out[p].getVector(c).copyFromSafe(i, at[p]++, source);
+            targets[p].copyFromSafe(i, at[p]++, source);
           }
         }
       }

@@ -27,9 +27,13 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *       {@link #PARTIAL_SHARE} of the memory limit or the pool refuses it) a worker serializes its
  *       table block by block into partial-state batches ({@link BlockedAggregator#flushPartials}),
  *       splits each by {@link ExchangePartitioner} and merges piece {@code p} into final table
- *       {@code p} under that table's lock. Workers visit the partitions in rotated order
- *       (worker {@code i} starts at {@code i}), so up to one merge per partition runs at once.
+ *       {@code p} under that table's lock.
  *       Then every final table is finished on its own thread.</li>
+ *   <li><b>Pass-through</b>: a partial table whose sampled rows were almost all new keys stops
+ *       probing: its groups are handed on and the following batches go to the exchange as one
+ *       partial state per row ({@link RowStates}, {@link PassThroughPolicy}), re-checked
+ *       periodically. A piece is merged into whichever wanted final table is free first
+ *       ({@link Exchange}).</li>
  *   <li><b>Drain</b>: {@link #nextBlock} emits the final tables one after the other, one block
  *       per call, each block freed as the next is requested and each table closed when it is
  *       used up, so memory falls while draining.</li>
@@ -74,6 +78,7 @@ public final class ParallelAggregator implements AutoCloseable {
   private final String name;
   private final AggregateMetrics metrics = new AggregateMetrics();
   private final long partialCap;
+  private final PassThroughPolicy passThrough;
   private final BlockedAggregator[] partials;
   private final BlockedAggregator[] finals;
   private final ReentrantLock[] locks;
@@ -100,6 +105,14 @@ public final class ParallelAggregator implements AutoCloseable {
   public ParallelAggregator(AggregateSpec spec, AggregateConfig config, int threads,
       BufferAllocator parent, MemoryPool pool, BooleanSupplier cancelled, String operatorName,
       QuerySpillDirectory spillDirectory) {
+    this(spec, config, threads, parent, pool, cancelled, operatorName, spillDirectory,
+        PassThroughPolicy.DEFAULT);
+  }
+
+  /** As above, partial tables passing rows through under {@code passThrough}. */
+  ParallelAggregator(AggregateSpec spec, AggregateConfig config, int threads,
+      BufferAllocator parent, MemoryPool pool, BooleanSupplier cancelled, String operatorName,
+      QuerySpillDirectory spillDirectory, PassThroughPolicy passThrough) {
     if (threads < 2) {
       throw new IllegalArgumentException("a parallel aggregate needs 2 or more threads, got "
           + threads);
@@ -110,6 +123,7 @@ public final class ParallelAggregator implements AutoCloseable {
     }
     this.spec = spec;
     this.config = config;
+    this.passThrough = passThrough;
     this.threads = threads;
     this.parent = parent;
     this.pool = pool;
@@ -222,38 +236,74 @@ public final class ParallelAggregator implements AutoCloseable {
     }
   }
 
-  /** Worker {@code i}: partial aggregation of its split, then the exchange of its groups. */
+  /**
+   * Worker {@code i}: partial aggregation of its split (or, while its keys are almost all new,
+   * pass-through of each batch as row states, see {@link PassThroughPolicy}), then the exchange
+   * of its groups.
+   */
   private void runWorker(int i, BatchSplit split, int[] columns) {
     BlockedAggregator partial = new BlockedAggregator(spec, config, parent, pool, cancelled,
         name + ".partial" + i);
     partials[i] = partial;
-    try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool)) {
-      ExchangePartitioner partitioner = new ExchangePartitioner(partial.partialKeyTypes(),
-          finals.length, BlockLayout.of(config.blockSize()), exchange);
-      Exchange out = new Exchange(i, partitioner, exchange.allocator());
-      partial.onMemoryPressure(need -> relievePartial(partial, out, need));
+    PassThroughSwitch pass = new PassThroughSwitch(passThrough);
+    long passed = 0;
+    long passedBatches = 0;
+    try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool);
+         Exchange out = new Exchange(i, finals, locks, new ExchangePartitioner(
+             partial.partialKeyTypes(), finals.length, BlockLayout.of(config.blockSize()), exchange),
+             exchange.allocator())) {
+      RowStates rows = RowStates.supports(spec) ? new RowStates(spec, exchange) : null;
+      partial.onMemoryPressure(need -> {
+        pass.flushed();
+        relievePartial(partial, out, need);
+      });
       try (BufferAllocator input = parent.newChildAllocator(name + ".input" + i, 0, Long.MAX_VALUE);
            BatchCursor cursor = split.open(input)) {
         VectorSchemaRoot batch;
         while ((batch = cursor.next()) != null) {
-          partial.sink(project(batch, columns));
-          onBatch.run();
-          if (partial.poolBytes() > partialCap) {
-            partial.flushPartials(out::send);
+          VectorSchemaRoot view = project(batch, columns);
+          if (rows != null && pass.passing()) {
+            passOn(rows, view, out);
+            passed += view.getRowCount();
+            passedBatches++;
+            pass.passed(view.getRowCount());
+          } else {
+            partial.sink(view);
+            boolean switching = rows != null && pass.aggregated(view.getRowCount(), partial.groupCount());
+            if (switching || partial.poolBytes() > partialCap) {
+              partial.flushPartials(out::send);
+              pass.flushed();
+            }
           }
+          onBatch.run();
         }
       }
       partial.flushPartials(out::send);
+      out.finish();
       synchronized (metrics) {
-        metrics.inputRows += partial.metrics().inputRows;
-        metrics.inputBatches += partial.metrics().inputBatches;
-        metrics.exchangeBytes += out.bytes;
-        metrics.exchangeBatches += out.batches;
+        metrics.inputRows += partial.metrics().inputRows + passed;
+        metrics.inputBatches += partial.metrics().inputBatches + passedBatches;
+        metrics.passthroughRows += passed;
+        metrics.exchangeBytes += out.bytes();
+        metrics.exchangeBatches += out.batches();
         metrics.poolPeak += partial.metrics().poolPeak;
         metrics.livePeak += partial.metrics().livePeak;
       }
     } finally {
       partial.close();
+    }
+  }
+
+  /** Sends {@code batch}'s rows on as one partial state each, making room for their states first. */
+  private void passOn(RowStates rows, VectorSchemaRoot batch, Exchange out) {
+    if (cancelled.getAsBoolean()) {
+      throw new QueryCancelledException(name);
+    }
+    if (batch.getRowCount() == 0) {
+      return;
+    }
+    try (RowStates.Batch states = rows.build(batch, out.allocator(), this::makeRoom)) {
+      out.send(states.root());
     }
   }
 
@@ -270,6 +320,14 @@ public final class ParallelAggregator implements AutoCloseable {
   /** A partial table the pool refused: hand its groups on, then spill finals if still short. */
   private void relievePartial(BlockedAggregator partial, Exchange out, long need) {
     partial.flushPartials(out::send);
+    makeRoom(need);
+  }
+
+  /**
+   * Spills final tables until the pool has {@code need} bytes free, waiting up to
+   * {@link #RELIEF_WAIT_NANOS} for bytes other workers hold briefly; the caller holds no lock.
+   */
+  private void makeRoom(long need) {
     long deadline = System.nanoTime() + RELIEF_WAIT_NANOS;
     while (lacks(need)) {
       // this thread holds no final table's lock here, and lock holders never block on another
@@ -315,59 +373,6 @@ public final class ParallelAggregator implements AutoCloseable {
     }
   }
 
-  /** One worker's side of the exchange: splits partial batches and merges the pieces. */
-  private final class Exchange {
-    private final int worker;
-    private final ExchangePartitioner partitioner;
-    private final BufferAllocator allocator;
-    private long bytes;
-    private long batches;
-
-    Exchange(int worker, ExchangePartitioner partitioner, BufferAllocator allocator) {
-      this.worker = worker;
-      this.partitioner = partitioner;
-      this.allocator = allocator;
-    }
-
-    void send(VectorSchemaRoot partial) {
-      if (partial.getRowCount() == 0) {
-        return;
-      }
-      VectorSchemaRoot[] pieces = finals.length == 1 ? null
-          : BatchSplitter.split(partial, partitioner.partitions(partial), finals.length, allocator);
-      try {
-        for (int k = 0; k < finals.length; k++) {
-          int p = (worker + k) % finals.length;
-          VectorSchemaRoot piece = pieces == null ? partial : pieces[p];
-          if (piece != null) {
-            merge(p, piece);
-          }
-        }
-      } finally {
-        if (pieces != null) {
-          for (VectorSchemaRoot piece : pieces) {
-            if (piece != null) {
-              piece.close();
-            }
-          }
-        }
-      }
-    }
-
-    private void merge(int p, VectorSchemaRoot piece) {
-      for (FieldVector v : piece.getFieldVectors()) {
-        bytes += v.getBufferSize();
-      }
-      batches++;
-      locks[p].lock();
-      try {
-        finals[p].mergePartial(piece);
-      } finally {
-        locks[p].unlock();
-      }
-    }
-  }
-
   private void collectBuildMetrics() {
     long groups = 0;
     long blocks = 0;
@@ -387,8 +392,10 @@ public final class ParallelAggregator implements AutoCloseable {
 
   /**
    * A progress counter of groups (callable from any thread): while the workers read their
-   * input, the largest partial table's group count (a lower bound of the distinct groups, as a
-   * key may be in several partial tables); then the groups of the final tables.
+   * input, the larger of the largest partial table's group count and the final tables' groups
+   * so far (both lower bounds of the distinct groups: a key may be in several partial tables,
+   * and pass-through or flushed groups are already in the final tables); then the groups of the
+   * final tables.
    */
   public long groupCount() {
     long n = 0;
@@ -398,14 +405,14 @@ public final class ParallelAggregator implements AutoCloseable {
           n = Math.max(n, p.groupCount());
         }
       }
-      return n;
     }
+    long inFinals = 0;
     for (BlockedAggregator f : finals) {
       if (f != null) {
-        n += Math.max(f.groupCount(), f.metrics().groups);
+        inFinals += Math.max(f.groupCount(), f.metrics().groups);
       }
     }
-    return n;
+    return Math.max(n, inFinals);
   }
 
   /**

@@ -101,9 +101,7 @@ final class PartialStates {
   /** Folds a batch in {@link #schema()} into the groups, creating groups for new keys. */
   void merge(VectorSchemaRoot partial) {
     int n = partial.getRowCount();
-    if (!partial.getSchema().equals(schema)) {
-      throw new TallyException("partial batch schema " + partial.getSchema() + " does not match " + schema);
-    }
+    requireStates(partial.getSchema());
     List<FieldVector> vectors = partial.getFieldVectors();
     for (int k = 0; k < keyCount; k++) {
       keyInputs[k].decode(vectors.get(k), n);
@@ -119,6 +117,36 @@ final class PartialStates {
         at += width;
       }
     }
+  }
+
+  /**
+   * Fails unless {@code other} has this format's state columns after as many key columns; keys
+   * may be input vectors of any type their decoding accepts (pass-through batches view the
+   * input's key vectors, see {@link RowStates}).
+   */
+  private void requireStates(Schema other) {
+    List<Field> got = other.getFields();
+    List<Field> want = schema.getFields();
+    boolean same = got.size() == want.size();
+    for (int i = keyCount; same && i < want.size(); i++) {
+      same = sameType(got.get(i), want.get(i));
+    }
+    if (!same) {
+      throw new TallyException("partial batch schema " + other + " does not match " + schema);
+    }
+  }
+
+  /** Whether two fields have the same Arrow type, their children too (names may differ). */
+  private static boolean sameType(Field a, Field b) {
+    if (!a.getType().equals(b.getType()) || a.getChildren().size() != b.getChildren().size()) {
+      return false;
+    }
+    for (int c = 0; c < a.getChildren().size(); c++) {
+      if (!sameType(a.getChildren().get(c), b.getChildren().get(c))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private long mergeBound(List<FieldVector> vectors, int[] gids, int n) {
@@ -198,7 +226,8 @@ final class PartialStates {
     sink.replayDistinct(c, args, gids, n);
   }
 
-  private static VectorSchemaRoot allocate(Schema schema, int rows, BufferAllocator allocator) {
+  /** A batch of {@code schema} with room for {@code rows} rows from {@code allocator}. */
+  static VectorSchemaRoot allocate(Schema schema, int rows, BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
     for (FieldVector v : root.getFieldVectors()) {
       v.setInitialCapacity(rows);

@@ -64,6 +64,11 @@ public final class AggregateMetrics {
   public String serialReason = "";
   /** Bytes of partial-state batches handed to the final partitions ({@code exchange_bytes}). */
   public long exchangeBytes;
+  /**
+   * Input rows partial tables passed to the final partitions as one state per row instead of
+   * aggregating them, their keys being almost all new ({@code passthrough_rows}).
+   */
+  public long passthroughRows;
   /** Partial-state batches handed to the final partitions ({@code exchange_batches}). */
   public long exchangeBatches;
   /** Wall time until every worker had consumed its input ({@code partial_ms}). */
@@ -94,7 +99,7 @@ public final class AggregateMetrics {
         + ", spill_wait_ms=" + millis(spillWaitNanos) + ", spill_partitions=" + spillPartitions
         + ", spill_depth=" + spillDepth + ", spill_state_bytes=" + spillStateBytes
         + ", threads=" + threads + ", exchange_bytes=" + exchangeBytes
-        + ", exchange_batches=" + exchangeBatches + ", partial_ms=" + millis(partialNanos)
+        + ", exchange_batches=" + exchangeBatches + ", passthrough_rows=" + passthroughRows + ", partial_ms=" + millis(partialNanos)
         + ", merge_ms=" + millis(mergeNanos) + ", worker_cpu_ms=" + millis(workerCpuNanos) + "}";
   }
 }

@@ -22,7 +22,7 @@ public final class ExplainMetrics {
       "live_pct_at_half", "spill_write_count", "spill_write_bytes", "spill_write_ms",
       "spill_read_count", "spill_read_bytes", "spill_read_ms", "spill_partitions", "spill_files",
       "spill_depth", "spill_state_bytes", "spill_format", "threads", "parallel", "exchange_bytes",
-      "exchange_batches", "partial_ms", "merge_ms");
+      "exchange_batches", "passthrough_rows", "partial_ms", "merge_ms");
 
   private static final double NANOS_PER_MILLI = 1e6;
 
@@ -72,6 +72,7 @@ public final class ExplainMetrics {
     m.put("parallel", agg.serialReason.isEmpty() ? null : agg.serialReason);
     m.put("exchange_bytes", agg.exchangeBytes);
     m.put("exchange_batches", agg.exchangeBatches);
+    m.put("passthrough_rows", agg.passthroughRows);
     m.put("partial_ms", millis(agg.partialNanos));
     m.put("merge_ms", millis(agg.mergeNanos));
   }

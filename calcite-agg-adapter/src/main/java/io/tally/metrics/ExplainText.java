@@ -106,7 +106,15 @@ public final class ExplainText {
     }
     return "threads: " + threads + " (partial " + millis(m, "partial_ms") + ", exchange and merge "
         + millis(m, "merge_ms") + ", drain " + millis(m, "drain_ms") + ")" + GAP + "exchanged: "
-        + bytes(m, "exchange_bytes") + " in " + counted(m, "exchange_batches", "batch");
+        + bytes(m, "exchange_bytes") + " in " + counted(m, "exchange_batches", "batch")
+        + passedThrough(m);
+  }
+
+  /** {@code , passed through: 9.9M rows} when partial tables passed rows on unaggregated. */
+  private static String passedThrough(Map<String, Object> m) {
+    Object rows = m.get("passthrough_rows");
+    return rows == null || (Long) rows == 0 ? "" : ", passed through: " + count(m, "passthrough_rows")
+        + " rows";
   }
 
   private static String count(Map<String, Object> m, String key) {

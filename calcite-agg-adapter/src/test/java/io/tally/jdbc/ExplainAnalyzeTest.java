@@ -242,6 +242,34 @@ class ExplainAnalyzeTest {
     }
   }
 
+  /** 600k unique keys on 2 threads: each worker samples 128 Ki rows, then passes the rest on. */
+  @Test void uniqueKeysArePassedThroughAndCounted() throws Exception {
+    try (Connection c = connect(); Statement s = c.createStatement()) {
+      s.execute("SET threads = 2");
+      String query = "SELECT number, COUNT(*), SUM(number) FROM TABLE(numbers(600000))"
+          + " GROUP BY number";
+      JsonNode agg = only(explain(c, query), "EnumerableBlockedAggregate").get("metrics");
+      assertEquals(2, agg.get("threads").asLong(), agg.toString());
+      long passed = agg.get("passthrough_rows").asLong();
+      assertTrue(passed > 0 && passed < 600000, agg.toString());
+      assertEquals(600000, agg.get("groups").asLong(), agg.toString());
+      assertEquals(600000, agg.get("input_rows").asLong(), agg.toString());
+      try (ResultSet rs = s.executeQuery("EXPLAIN ANALYZE " + query)) {
+        StringBuilder text = new StringBuilder();
+        while (rs.next()) {
+          text.append(rs.getString(1)).append('\n');
+        }
+        assertTrue(text.toString().contains(", passed through: "), text.toString());
+      }
+      try (ResultSet rs = s.executeQuery("SELECT COUNT(*), COUNT(DISTINCT k) FROM (" + query
+          + ") AS r(k, n, t) WHERE n = 1 AND t = k")) {
+        assertTrue(rs.next());
+        assertEquals(600000, rs.getLong(1));
+        assertEquals(600000, rs.getLong(2));
+      }
+    }
+  }
+
   @Test void serialFallbackIsShownWithItsReason() throws Exception {
     try (Connection c = connect(); Statement s = c.createStatement()) {
       s.execute("SET threads = 4");
