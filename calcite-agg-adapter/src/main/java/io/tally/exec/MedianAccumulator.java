@@ -211,22 +211,32 @@ final class MedianAccumulator extends Accumulator {
   void serialize(int block, int rows, List<FieldVector> out) {
     ListVector list = (ListVector) out.get(0);
     Float8Vector items = (Float8Vector) list.getDataVector();
+    forEachGroup(block, rows, (row, keys, start, count) -> {
+      if (count == 0) {
+        list.setNull(row);
+        return;
+      }
+      int at = list.startNewValue(row);
+      for (int k = 0; k < count; k++) {
+        items.setSafe(at + k, DoubleSelection.value(keys[start + k]));
+      }
+      list.endValue(row, count);
+    });
+  }
+
+  /** Receives one group's values: sort keys {@code keys[start .. start+count)} of block row {@code row}. */
+  private interface GroupValues {
+    void accept(int row, long[] keys, int start, int count);
+  }
+
+  /** Regroups block {@code block}'s logged values one slot range at a time and visits every group. */
+  private void forEachGroup(int block, int rows, GroupValues visitor) {
     for (int base = 0; base < rows; base += logs.size()) {
       beginGrouping(block, base, Math.min(logs.size(), rows - base));
       while (grouped.next()) {
         long[] keys = grouped.keys();
         for (int s = grouped.from(); s < grouped.to(); s++) {
-          int count = counts[s];
-          if (count == 0) {
-            list.setNull(base + s);
-            continue;
-          }
-          int at = list.startNewValue(base + s);
-          int start = grouped.start(s);
-          for (int k = 0; k < count; k++) {
-            items.setSafe(at + k, DoubleSelection.value(keys[start + k]));
-          }
-          list.endValue(base + s, count);
+          visitor.accept(base + s, keys, grouped.start(s), counts[s]);
         }
       }
     }
@@ -253,20 +263,13 @@ final class MedianAccumulator extends Accumulator {
   @Override
   void finish(int block, int rows, FieldVector out) {
     Float8Vector result = (Float8Vector) out;
-    for (int base = 0; base < rows; base += logs.size()) {
-      beginGrouping(block, base, Math.min(logs.size(), rows - base));
-      while (grouped.next()) {
-        long[] keys = grouped.keys();
-        for (int s = grouped.from(); s < grouped.to(); s++) {
-          int count = counts[s];
-          if (count == 0) {
-            result.setNull(base + s);
-          } else {
-            result.setSafe(base + s, DoubleSelection.median(keys, grouped.start(s), count));
-          }
-        }
+    forEachGroup(block, rows, (row, keys, start, count) -> {
+      if (count == 0) {
+        result.setNull(row);
+      } else {
+        result.setSafe(row, DoubleSelection.median(keys, start, count));
       }
-    }
+    });
   }
 
   @Override
