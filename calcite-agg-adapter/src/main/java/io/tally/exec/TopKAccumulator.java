@@ -4,20 +4,21 @@ import io.tally.memory.OperatorMemory;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * {@link AggKind#TOP_K}: keeps, per group, the best {@link TopKOrder#limit()} rows (entries of
- * {@link TopKRowCodec}) sorted best first; a row no better than a full group's worst is dropped
- * after one key comparison.
+ * {@link TopKRowCodec}) sorted best first; a row no better than a full group's worst is mostly
+ * dropped after comparing 8 key bytes with the state's copy, without touching the region.
  *
- * <p>State per group: {@code [record offset + 1:int][count:int]} (0 = no rows yet). The record,
+ * <p>State per group ({@link #STATE_WIDTH} bytes): {@code [record offset + 1:int][count:int]
+ * [worst key prefix:long]} (0 = no rows yet; the prefix, set once the group is full, is the
+ * worst entry's first 8 key bytes as a big-endian number, zero-padded). The record,
  * in the group's block region, is {@code [capacity:int][entry offset:int × capacity]}; capacity
  * starts at {@link #MIN_CAPACITY} and doubles up to the limit. Entries and records are appended
  * to the region; replaced ones become garbage, and a region that must grow while at least
@@ -26,6 +27,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  */
 final class TopKAccumulator extends Accumulator {
   static final int MIN_CAPACITY = 4;
+  /** Bytes of state per group, {@code 1 << STATE_SHIFT}. */
+  static final int STATE_SHIFT = 4;
+  static final int STATE_WIDTH = 1 << STATE_SHIFT;
   private static final int INITIAL_REGION_BYTES = 1024;
   private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
   private static final DataType STATE = DataType.of(ColumnType.VARBINARY);
@@ -38,15 +42,14 @@ final class TopKAccumulator extends Accumulator {
   private final RegionGrowth growth = new RegionGrowth();
   private long[] rowBytes = new long[0];
   private byte[] out = new byte[256];
-  /** Counts of not-yet-full groups as {@link #updateBound} walks a batch. */
-  private final Map<Integer, Integer> pending = new HashMap<>();
+  private final BatchGroupCounter earlier = new BatchGroupCounter();
 
   TopKAccumulator(AggregateCall call, List<DataType> argTypes, BlockLayout layout,
       OperatorMemory memory) {
     super(call, layout, memory);
     this.limit = call.topK().limit();
     this.codec = new TopKRowCodec(argTypes, call.topK());
-    this.entries = newColumn(8);
+    this.entries = newColumn(STATE_WIDTH);
   }
 
   @Override
@@ -73,15 +76,47 @@ final class TopKAccumulator extends Accumulator {
   /** Whether the key at {@code b[from + HEADER ..]} would enter group {@code g}'s top rows. */
   private boolean admits(int g, byte[] b, int from, int keyLen) {
     int blk = g >>> layout.shift();
-    long at = (long) (g & layout.mask()) << 3;
     ArrowBuf st = entries.blocks[blk];
-    int count = st.getInt(at + 4);
+    long state = st.memoryAddress() + ((long) (g & layout.mask()) << STATE_SHIFT);
+    int count = MemoryUtil.getInt(state + 4);
     if (count < limit) {
       return true;
     }
+    int byPrefix = Long.compareUnsigned(prefix(b, from + TopKRowCodec.HEADER, keyLen),
+        MemoryUtil.getLong(state + 8));
+    if (byPrefix != 0) {
+      return byPrefix < 0;
+    }
     ArrowBuf region = regions.get(blk);
-    long worst = region.getInt(st.getInt(at) - 1 + 4 + 4L * (count - 1));
+    long worst = region.getInt(MemoryUtil.getInt(state) - 1 + 4 + 4L * (count - 1));
     return compare(b, from + TopKRowCodec.HEADER, keyLen, region, worst) < 0;
+  }
+
+  /** The first 8 bytes of key {@code b[from .. from + len)} as a big-endian number, zero-padded. */
+  private static long prefix(byte[] b, int from, int len) {
+    if (len >= 8) {
+      return TopKRowCodec.beLongAt(b, from);
+    }
+    long p = 0;
+    for (int j = 0; j < 8; j++) {
+      p = (p << 8) | (j < len ? b[from + j] & 0xFF : 0);
+    }
+    return p;
+  }
+
+  /** {@link #prefix} of the key of the region entry at {@code entry}. */
+  private static long prefix(ArrowBuf region, long entry) {
+    int len = region.getInt(entry + 4);
+    long key = entry + TopKRowCodec.HEADER;
+    if (len >= 8) {
+      long v = region.getLong(key);
+      return LITTLE_ENDIAN ? Long.reverseBytes(v) : v;
+    }
+    long p = 0;
+    for (int j = 0; j < 8; j++) {
+      p = (p << 8) | (j < len ? region.getByte(key + j) & 0xFF : 0);
+    }
+    return p;
   }
 
   /** Inserts the entry {@code b[from .. from + len)} into group {@code g} if it belongs there. */
@@ -90,7 +125,7 @@ final class TopKAccumulator extends Accumulator {
       return;
     }
     int blk = g >>> layout.shift();
-    long at = (long) (g & layout.mask()) << 3;
+    long at = (long) (g & layout.mask()) << STATE_SHIFT;
     ArrowBuf st = entries.blocks[blk];
     int count = st.getInt(at + 4);
     int rec = st.getInt(at) - 1;
@@ -127,6 +162,9 @@ final class TopKAccumulator extends Accumulator {
     }
     region.setInt(rec + 4 + 4L * pos, (int) entry);
     st.setInt(at + 4, count + 1);
+    if (count + 1 == limit) {
+      st.setLong(at + 8, prefix(region, region.getInt(rec + 4 + 4L * count)));
+    }
   }
 
   /** The first of {@code count} sorted entries whose key is greater than the given key. */
@@ -195,7 +233,7 @@ final class TopKAccumulator extends Accumulator {
     ArrowBuf grown = memory.allocate(cap);
     if (compact) {
       used[blk] = TopKCompaction.copyLive(region, grown, entries.blocks[blk],
-          entries.capacity(blk));
+          entries.capacity(blk), STATE_SHIFT);
       garbage[blk] = 0;
     } else if (region != null) {
       grown.setBytes(0, region, 0, used[blk]);
@@ -209,26 +247,24 @@ final class TopKAccumulator extends Accumulator {
   /**
    * Per row: its entry, plus the record it may outgrow while its group is not full (a record
    * grows when the count reaches its capacity, to at most {@code max(MIN_CAPACITY, 2 × count)}
-   * slots); counts of groups hit twice in the batch are tracked in {@link #pending}.
+   * slots, so by at most {@code 4 + 4 × MIN_CAPACITY + 8 × count} bytes); a group's count when a
+   * row arrives is its stored count plus its earlier rows in the batch.
    */
   @Override
   long updateBound(int[] gids, int n) {
     ensureRowBytes(n);
-    pending.clear();
+    earlier.clear(n);
     for (int i = 0; i < n; i++) {
       int g = gids[i];
       if (g < 0) {
         rowBytes[i] = 0;
         continue;
       }
-      int count = pending.getOrDefault(g, -1);
-      if (count < 0) {
-        count = storedCount(g);
-      }
+      int count = storedCount(g);
       long record = 0;
       if (count < limit) {
-        record = 4 + 4L * MIN_CAPACITY + 8L * count;
-        pending.put(g, count + 1);
+        count += earlier.addAndGet(g);
+        record = count < limit ? 4 + 4L * MIN_CAPACITY + 8L * count : 0;
       }
       rowBytes[i] = 2L * (codec.bound(args, i) + record);
     }
@@ -245,16 +281,29 @@ final class TopKAccumulator extends Accumulator {
     if (blk >= entries.blockCount || entries.blocks[blk] == null || slot >= entries.capacity(blk)) {
       return 0;
     }
-    return entries.blocks[blk].getInt(((long) slot << 3) + 4);
+    return entries.blocks[blk].getInt(((long) slot << STATE_SHIFT) + 4);
   }
 
+  /**
+   * Per merged group: its encoded entries, plus the record growths merging them may cause
+   * (doublings up to {@code count + entries} slots, together under twice the last one).
+   */
   @Override
   long mergeBound(List<FieldVector> states, int[] gids, int n) {
     VarBinaryVector v = (VarBinaryVector) states.get(0);
     ensureRowBytes(n);
+    earlier.clear(n);
     for (int i = 0; i < n; i++) {
-      long bytes = v.isNull(i) ? 0 : v.getEndOffset(i) - v.getStartOffset(i);
-      rowBytes[i] = gids[i] < 0 ? 0 : 2 * (bytes + 4 + 4L * MIN_CAPACITY + 8L * limit);
+      int g = gids[i];
+      if (g < 0 || v.isNull(i)) {
+        rowBytes[i] = 0;
+        continue;
+      }
+      int m = TopKRowCodec.intAt(v.get(i), 0);
+      long count = storedCount(g) + (long) earlier.addAndGet(g, m);
+      long record = count >= limit ? 0
+          : 2 * (4 + 4L * MIN_CAPACITY + 8L * Math.min(limit, count + m));
+      rowBytes[i] = 2 * (v.getEndOffset(i) - v.getStartOffset(i) + record);
     }
     return regionBound(gids, n);
   }
@@ -303,12 +352,12 @@ final class TopKAccumulator extends Accumulator {
     ArrowBuf st = entries.blocks[block];
     ArrowBuf region = block < regions.size() ? regions.get(block) : null;
     for (int i = 0; i < rows; i++) {
-      int count = st.getInt(((long) i << 3) + 4);
+      int count = st.getInt(((long) i << STATE_SHIFT) + 4);
       if (count == 0) {
         vector.setNull(i);
         continue;
       }
-      long rec = st.getInt((long) i << 3) - 1;
+      long rec = st.getInt((long) i << STATE_SHIFT) - 1;
       int pos = 4;
       for (int j = 0; j < count; j++) {
         long e = region.getInt(rec + 4 + 4L * j);

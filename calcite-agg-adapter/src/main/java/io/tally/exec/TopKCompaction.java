@@ -11,13 +11,15 @@ final class TopKCompaction {
   private TopKCompaction() {}
 
   /**
-   * Copies the rows of the {@code groups} group states in {@code states} from {@code from} into
-   * {@code to} (large enough for the live bytes); returns the bytes used in {@code to}.
+   * Copies the rows of the {@code groups} group states in {@code states} (each
+   * {@code 1 << stateShift} bytes, leading with {@code [record offset + 1:int][count:int]}) from
+   * {@code from} into {@code to} (large enough for the live bytes); returns the bytes used in
+   * {@code to}.
    */
-  static long copyLive(ArrowBuf from, ArrowBuf to, ArrowBuf states, int groups) {
+  static long copyLive(ArrowBuf from, ArrowBuf to, ArrowBuf states, int groups, int stateShift) {
     long p = 0;
     for (int slot = 0; slot < groups; slot++) {
-      long at = (long) slot << 3;
+      long at = (long) slot << stateShift;
       int rec = states.getInt(at) - 1;
       if (rec < 0) {
         continue;
