@@ -33,20 +33,48 @@ final class TopKRowCodec {
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   private final List<DataType> types;
-  private final TopKOrder order;
+  /** Per sort key: its argument, direction and NULL placement (arrays: no list walk per row). */
+  private final int[] sortArgs;
+  private final boolean[] descending;
+  private final boolean[] nullsFirst;
+  /** {@link #bound} of every row when no argument is variable-width, else -1. */
+  private final int fixedBound;
   /** The entry being built by {@link #encode}, from offset 0. */
   byte[] scratch = new byte[64];
 
   TopKRowCodec(List<DataType> types, TopKOrder order) {
     this.types = List.copyOf(types);
-    this.order = order;
+    int keys = order.keys().size();
+    this.sortArgs = new int[keys];
+    this.descending = new boolean[keys];
+    this.nullsFirst = new boolean[keys];
+    int fixed = HEADER;
+    for (int k = 0; k < keys; k++) {
+      TopKOrder.SortKey key = order.keys().get(k);
+      sortArgs[k] = key.arg();
+      descending[k] = key.descending();
+      nullsFirst[k] = key.nullsFirst();
+      fixed += 1 + fixedWidth(types.get(key.arg()));
+    }
+    for (DataType t : types) {
+      fixed += 1 + fixedWidth(t);
+    }
+    this.fixedBound = types.stream().anyMatch(t -> t.family() == ColumnType.Family.BYTES)
+        ? -1 : fixed;
+  }
+
+  private static int fixedWidth(DataType t) {
+    return t.family() == ColumnType.Family.DECIMAL ? 16 : 8;
   }
 
   /** Bytes {@link #encode} needs for row {@code i}, at most (header included). */
   int bound(DecodedColumn[] args, int i) {
+    if (fixedBound >= 0) {
+      return fixedBound;
+    }
     int bytes = HEADER;
-    for (TopKOrder.SortKey k : order.keys()) {
-      DecodedColumn c = args[k.arg()];
+    for (int arg : sortArgs) {
+      DecodedColumn c = args[arg];
       bytes += 1 + (c.nulls[i] != 0 ? 0 : keyBytes(c, i));
     }
     for (DecodedColumn c : args) {
@@ -75,10 +103,10 @@ final class TopKRowCodec {
   int encodeKey(DecodedColumn[] args, int i) {
     ensure(bound(args, i));
     int p = HEADER;
-    for (TopKOrder.SortKey k : order.keys()) {
-      DecodedColumn c = args[k.arg()];
+    for (int k = 0; k < sortArgs.length; k++) {
+      DecodedColumn c = args[sortArgs[k]];
       if (c.nulls[i] != 0) {
-        scratch[p++] = k.nullsFirst() ? NULL_FIRST : NULL_LAST;
+        scratch[p++] = nullsFirst[k] ? NULL_FIRST : NULL_LAST;
         continue;
       }
       scratch[p++] = PRESENT;
@@ -108,7 +136,7 @@ final class TopKRowCodec {
           scratch[p++] = 0;
           scratch[p++] = 0;
       }
-      if (k.descending()) {
+      if (descending[k]) {
         for (int b = from; b < p; b++) {
           scratch[b] = (byte) ~scratch[b];
         }
