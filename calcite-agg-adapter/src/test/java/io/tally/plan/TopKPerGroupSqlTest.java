@@ -85,8 +85,8 @@ class TopKPerGroupSqlTest {
     for (String q : queries) {
       List<String> expected = rows("aggregate=calcite", q);
       assertTrue(plan("", q).contains("EnumerableTopKPerGroup"), q + "\n" + plan("", q));
-      for (String settings : List.of("", "threads=2", "memory_limit=1MB;block_size=16;threads=1",
-          "memory_limit=1MB;block_size=16;spill_format=binary;threads=1")) {
+      for (String settings : List.of("", "threads=2", "memory_limit=2MB;block_size=16;threads=1",
+          "memory_limit=2MB;block_size=16;spill_format=binary;threads=1")) {
         assertEquals(expected, rows(settings, q), settings + ": " + q);
       }
     }
