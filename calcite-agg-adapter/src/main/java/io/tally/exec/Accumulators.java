@@ -29,6 +29,9 @@ final class Accumulators {
           throw bad(call, "takes one VARCHAR, giving VARCHAR ARRAY");
         }
         return;
+      case TOP_K:
+        checkTopK(call, argc);
+        return;
       case GROUPING:
       case GROUPING_ID:
         if (argc == 0 || argc > 63 || !keys.containsAll(call.args())) {
@@ -66,6 +69,17 @@ final class Accumulators {
         break;
     }
     checkOutput(call, arg);
+  }
+
+  private static void checkTopK(AggregateCall call, int argc) {
+    if (argc == 0 || call.distinct() || call.outputType().type() != ColumnType.VARBINARY) {
+      throw bad(call, "carries at least one column, without DISTINCT, giving VARBINARY");
+    }
+    for (TopKOrder.SortKey key : call.topK().keys()) {
+      if (key.arg() < 0 || key.arg() >= argc) {
+        throw bad(call, "sorts by argument " + key.arg() + " of " + argc);
+      }
+    }
   }
 
   private static boolean isNumeric(DataType t) {
@@ -129,6 +143,8 @@ final class Accumulators {
             : new FixedValueAccumulator(call, arg, layout, memory);
       case LISTAGG: case ARRAY_AGG:
         return new ListAccumulator(call, layout, memory);
+      case TOP_K:
+        return new TopKAccumulator(call, argTypes(call, spec), layout, memory);
       case MEDIAN:
         return new MedianAccumulator(call, arg, layout, memory);
       case GROUPING: case GROUPING_ID:
@@ -136,6 +152,10 @@ final class Accumulators {
       default:
         throw new IllegalStateException("unhandled " + call.kind());
     }
+  }
+
+  private static List<DataType> argTypes(AggregateCall call, AggregateSpec spec) {
+    return call.args().stream().map(a -> spec.inputTypes().get(a)).toList();
   }
 
   private static long[] groupingValues(AggregateCall call, AggregateSpec spec) {

@@ -14,5 +14,11 @@ public enum AggKind {
   /** ARRAY_AGG(x) over VARCHAR, giving a VARCHAR ARRAY. */
   ARRAY_AGG,
   /** MEDIAN(x) over a numeric type, giving DOUBLE (DuckDB's {@code quantile_cont(x, 0.5)}). */
-  MEDIAN
+  MEDIAN,
+  /**
+   * The best {@link TopKOrder#limit()} rows of each group by {@link TopKOrder#keys()} (the
+   * top-N-per-group form of {@code ROW_NUMBER() OVER (PARTITION BY … ORDER BY …) <= k}); the
+   * result is an encoded VARBINARY that {@link TopKExpander} turns into rows.
+   */
+  TOP_K
 }

@@ -48,15 +48,17 @@ public final class BlockedAggregateCall implements Serializable {
   private final RowShape outputShape;
   private final String operatorName;
   private final boolean rowInput;
+  private final TopKOutput topK;
 
-  private BlockedAggregateCall(AggregateSpec spec, int[] inputColumns, RowShape inputShape,
-      RowShape outputShape, String operatorName, boolean rowInput) {
+  BlockedAggregateCall(AggregateSpec spec, int[] inputColumns, RowShape inputShape,
+      RowShape outputShape, String operatorName, boolean rowInput, TopKOutput topK) {
     this.spec = spec;
     this.inputColumns = inputColumns;
     this.inputShape = inputShape;
     this.outputShape = outputShape;
     this.operatorName = operatorName;
     this.rowInput = rowInput;
+    this.topK = topK;
   }
 
   /**
@@ -99,7 +101,7 @@ public final class BlockedAggregateCall implements Serializable {
     }
     String name = "EnumerableBlockedAggregate#" + agg.getId();
     return new BlockedAggregateCall(new AggregateSpec(types, keys, sets, calls), columns,
-        inputShape, outputShape, name, rowInput);
+        inputShape, outputShape, name, rowInput, null);
   }
 
   private static io.tally.exec.AggregateCall call(AggregateCall call, String name,
@@ -124,6 +126,11 @@ public final class BlockedAggregateCall implements Serializable {
     return call.getAggregation() instanceof SqlUserDefinedAggFunction f
         && f.function instanceof AggregateFunctionImpl impl
         && impl.declaringClass == MedianFunction.class;
+  }
+
+  /** How groups become rows for a top-k-per-group operator; null for a plain aggregate. */
+  public TopKOutput topK() {
+    return topK;
   }
 
   public AggregateSpec spec() {

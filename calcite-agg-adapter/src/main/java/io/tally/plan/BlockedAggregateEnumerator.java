@@ -9,12 +9,14 @@ import io.tally.exec.DataType;
 import io.tally.exec.ParallelAggregator;
 import io.tally.exec.SplittableBatchSource;
 import io.tally.exec.RowBatcher;
+import io.tally.exec.TopKExpander;
 import io.tally.jdbc.QueryProgress;
 import io.tally.memory.EngineMemory;
 import io.tally.metrics.AggregateMetrics;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.linq4j.Enumerable;
@@ -26,7 +28,9 @@ import org.apache.calcite.runtime.FlatLists;
  * (sink, then finish), later calls walk the current output block and fetch the next block when
  * it is used up. Closing releases the aggregator's memory at any point. With {@code threads > 1}
  * and a splittable batch input (see {@link TallyRuntime#serialReason}) a {@link ParallelAggregator}
- * does the work instead of the single-thread {@link BlockedAggregator}.
+ * does the work instead of the single-thread {@link BlockedAggregator}. For a top-k-per-group
+ * call ({@link BlockedAggregateCall#topK()}) a {@link TopKExpander} turns each block of groups
+ * into batches of rows.
  */
 final class BlockedAggregateEnumerator implements Enumerator<Object> {
   private final QueryResources query;
@@ -37,6 +41,10 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
   private final Runnable afterParallelBuild;
   private final AggregateProgress progress;
   private final boolean[] binaryOutput;
+  private final BufferAllocator expanderMemory;
+  private final TopKExpander expander;
+  private VectorSchemaRoot groups;
+  private boolean expanderClosed;
   private VectorSchemaRoot block;
   private int row;
   private Object current;
@@ -74,7 +82,16 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
       this.progress = new AggregateProgress(progress, aggregator::groupCount,
           aggregator.metrics());
     }
-    List<DataType> out = call.spec().outputTypes();
+    if (call.topK() != null) {
+      this.expanderMemory = EngineMemory.newChild(call.operatorName() + ".rows");
+      this.expander = new TopKExpander(call.spec().calls().get(0), call.topK().argTypes(),
+          call.spec().groupKeys().size(), call.topK().sources(), call.topK().outputTypes(),
+          expanderMemory);
+    } else {
+      this.expanderMemory = null;
+      this.expander = null;
+    }
+    List<DataType> out = expander != null ? expander.outputTypes() : call.spec().outputTypes();
     this.binaryOutput = new boolean[out.size()];
     for (int i = 0; i < binaryOutput.length; i++) {
       binaryOutput[i] = out.get(i).type() == ColumnType.VARBINARY;
@@ -104,7 +121,7 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
           hasCurrent = true;
           return true;
         }
-        block = parallel != null ? parallel.nextBlock() : aggregator.nextBlock();
+        block = nextOutput();
         row = 0;
         if (block == null) {
           done = true;
@@ -117,6 +134,30 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
     current = null;
     hasCurrent = false;
     return false;
+  }
+
+  /** The next batch of output rows: a block of groups, or a top-k batch expanded from one. */
+  private VectorSchemaRoot nextOutput() {
+    if (expander == null) {
+      return nextGroups();
+    }
+    while (true) {
+      if (groups != null) {
+        VectorSchemaRoot rows = expander.next();
+        if (rows != null) {
+          return rows;
+        }
+      }
+      groups = nextGroups();
+      if (groups == null) {
+        return null;
+      }
+      expander.start(groups);
+    }
+  }
+
+  private VectorSchemaRoot nextGroups() {
+    return parallel != null ? parallel.nextBlock() : aggregator.nextBlock();
   }
 
   private void build() {
@@ -165,11 +206,17 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
 
   @Override public void close() {
     block = null;
+    groups = null;
     done = true;
     if (parallel != null) {
       parallel.close();
     } else {
       aggregator.close();
+    }
+    if (expander != null && !expanderClosed) {
+      expanderClosed = true;
+      expander.close();
+      expanderMemory.close();
     }
   }
 

@@ -96,7 +96,7 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
     return implementor.result(physType, builder.toBlock());
   }
 
-  private static RowShape rowShape(JavaRowFormat format) {
+  static RowShape rowShape(JavaRowFormat format) {
     switch (format) {
     case SCALAR:
       return RowShape.SCALAR;

@@ -38,7 +38,8 @@ public final class ProfilingRel extends SingleRel implements EnumerableRel {
    * operators (a calc computes its projections there). Each timed call costs two clock readings.
    */
   boolean timesCurrent() {
-    return !(getInput() instanceof TallyTableScan || getInput() instanceof EnumerableBlockedAggregate);
+    return !(getInput() instanceof TallyTableScan || getInput() instanceof EnumerableBlockedAggregate
+        || getInput() instanceof EnumerableTopKPerGroup);
   }
 
   @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {

@@ -28,9 +28,18 @@ public final class TallyRules {
               SqlKind.REGR_SXX, SqlKind.REGR_SYY))
           .toRule();
 
-  /** Rules that plan aggregates with Tally's operator ({@code aggregate=blocked}). */
+  /** Plans {@code ROW_NUMBER() … <= k} filters over a window as a top-k per group. */
+  public static final TopKPerGroupRule TOP_K_PER_GROUP = TopKPerGroupRule.WITH_PROJECT.toRule();
+
+  /** As {@link #TOP_K_PER_GROUP}, for a filter directly over the window. */
+  public static final TopKPerGroupRule TOP_K_PER_GROUP_DIRECT = TopKPerGroupRule.DIRECT.toRule();
+
+  /**
+   * Rules that plan aggregates with Tally's operator ({@code aggregate=blocked}), including the
+   * top-k per group that runs on the same hash table.
+   */
   public static final List<RelOptRule> AGGREGATE_RULES =
-      List.of(BLOCKED_AGGREGATE, REDUCE_COVARIANCE);
+      List.of(BLOCKED_AGGREGATE, REDUCE_COVARIANCE, TOP_K_PER_GROUP, TOP_K_PER_GROUP_DIRECT);
 
   /** Narrows a {@link TallyTableScan} to the columns an Aggregate directly above it uses. */
   public static final TallyAggregateScanRule AGGREGATE_SCAN =

@@ -1,0 +1,19 @@
+package io.tally.plan;
+
+import io.tally.exec.DataType;
+import io.tally.exec.TopKExpander;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * How an {@link EnumerableTopKPerGroup}'s groups become rows: the types of the TOP_K call's
+ * arguments, and per output column its type and {@link TopKExpander.Source}.
+ */
+public record TopKOutput(List<DataType> argTypes, List<TopKExpander.Source> sources,
+    List<DataType> outputTypes) implements Serializable {
+  public TopKOutput {
+    argTypes = List.copyOf(argTypes);
+    sources = List.copyOf(sources);
+    outputTypes = List.copyOf(outputTypes);
+  }
+}
