@@ -3,6 +3,7 @@ package io.tally.exec;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -35,6 +36,17 @@ abstract class Accumulator implements AutoCloseable {
     StateColumn c = new StateColumn(width, layout, memory);
     columns.add(c);
     return c;
+  }
+
+  /**
+   * Frees {@code regions.get(block)}, a block's byte region of variable-size state, unless it is
+   * already freed or was never allocated.
+   */
+  final void freeRegion(List<ArrowBuf> regions, int block) {
+    if (block < regions.size() && regions.get(block) != null) {
+      memory.free(regions.get(block));
+      regions.set(block, null);
+    }
   }
 
   /** Makes room in every state column for groups {@code 0..groups-1}. */

@@ -380,10 +380,7 @@ final class TopKAccumulator extends Accumulator {
   @Override
   void releaseBlock(int block) {
     super.releaseBlock(block);
-    if (block < regions.size() && regions.get(block) != null) {
-      memory.free(regions.get(block));
-      regions.set(block, null);
-    }
+    freeRegion(regions, block);
   }
 
   @Override
