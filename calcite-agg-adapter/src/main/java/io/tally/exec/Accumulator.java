@@ -22,6 +22,11 @@ abstract class Accumulator implements AutoCloseable {
   /** The call's name for error messages, built once (finish loops pass it for every value). */
   private final String label;
   private final List<StateColumn> columns = new ArrayList<>();
+  /**
+   * Per block: the byte region of variable-size state (accumulators whose states do not fit a
+   * fixed width fill it; null once freed or never allocated). Freed with the block and on close.
+   */
+  final List<ArrowBuf> blockRegions = new ArrayList<>();
   /** The current batch's argument columns, in {@code call.args()} order. */
   DecodedColumn[] args;
 
@@ -36,17 +41,6 @@ abstract class Accumulator implements AutoCloseable {
     StateColumn c = new StateColumn(width, layout, memory);
     columns.add(c);
     return c;
-  }
-
-  /**
-   * Frees {@code regions.get(block)}, a block's byte region of variable-size state, unless it is
-   * already freed or was never allocated.
-   */
-  final void freeRegion(List<ArrowBuf> regions, int block) {
-    if (block < regions.size() && regions.get(block) != null) {
-      memory.free(regions.get(block));
-      regions.set(block, null);
-    }
   }
 
   /** Makes room in every state column for groups {@code 0..groups-1}. */
@@ -102,12 +96,23 @@ abstract class Accumulator implements AutoCloseable {
     for (StateColumn c : columns) {
       c.releaseBlock(block);
     }
+    freeRegion(block);
+  }
+
+  private void freeRegion(int block) {
+    if (block < blockRegions.size() && blockRegions.get(block) != null) {
+      memory.free(blockRegions.get(block));
+      blockRegions.set(block, null);
+    }
   }
 
   @Override
   public void close() {
     for (StateColumn c : columns) {
       c.close();
+    }
+    for (int b = 0; b < blockRegions.size(); b++) {
+      freeRegion(b);
     }
   }
 

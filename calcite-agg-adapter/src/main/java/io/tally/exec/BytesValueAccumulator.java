@@ -18,7 +18,6 @@ import org.apache.arrow.vector.FieldVector;
 final class BytesValueAccumulator extends ValueAccumulator {
   private static final int INITIAL_REGION_BYTES = 1024;
   private final StateColumn entries;
-  private final List<ArrowBuf> regions = new ArrayList<>();
   private final List<long[]> usage = new ArrayList<>();
   private byte[] scratch = new byte[64];
   private final RegionGrowth growth = new RegionGrowth();
@@ -80,7 +79,7 @@ final class BytesValueAccumulator extends ValueAccumulator {
     for (int i = 0; i < n; i++) {
       rowBytes[i] = a.nulls[i] != 0 ? 0 : a.offsets[i + 1] - a.offsets[i];
     }
-    return growth.bound(gids, n, rowBytes, layout, memory, regions,
+    return growth.bound(gids, n, rowBytes, layout, memory, blockRegions,
         blk -> usage.get(blk)[0], INITIAL_REGION_BYTES);
   }
 
@@ -88,7 +87,7 @@ final class BytesValueAccumulator extends ValueAccumulator {
     ArrowBuf e = entries.blocks[blk];
     int start = e.getInt((long) slot << 3);
     int len = e.getInt(((long) slot << 3) + 4);
-    ArrowBuf region = regions.get(blk);
+    ArrowBuf region = blockRegions.get(blk);
     int from = a.offsets[i];
     int inLen = a.offsets[i + 1] - from;
     int common = Math.min(len, inLen);
@@ -121,17 +120,17 @@ final class BytesValueAccumulator extends ValueAccumulator {
   private long[] usageOf(int blk) {
     while (usage.size() <= blk) {
       usage.add(new long[2]);
-      regions.add(null);
+      blockRegions.add(null);
     }
     return usage.get(blk);
   }
 
   private ArrowBuf ensureRegion(int blk, int len) {
     long[] use = usageOf(blk);
-    ArrowBuf region = regions.get(blk);
+    ArrowBuf region = blockRegions.get(blk);
     if (region == null) {
       region = memory.allocate(Math.max(INITIAL_REGION_BYTES, Integer.highestOneBit(Math.max(1, len)) * 2L));
-      regions.set(blk, region);
+      blockRegions.set(blk, region);
       return region;
     }
     if (use[0] + len <= region.capacity()) {
@@ -162,7 +161,7 @@ final class BytesValueAccumulator extends ValueAccumulator {
       }
     }
     memory.free(region);
-    regions.set(blk, fresh);
+    blockRegions.set(blk, fresh);
     use[0] = pos;
     use[1] = 0;
     return fresh;
@@ -180,21 +179,7 @@ final class BytesValueAccumulator extends ValueAccumulator {
     if (scratch.length < len) {
       scratch = new byte[Math.max(len, scratch.length * 2)];
     }
-    regions.get(block).getBytes(start, scratch, 0, len);
+    blockRegions.get(block).getBytes(start, scratch, 0, len);
     VectorWriter.setBytes(out, t, i, scratch, 0, len);
-  }
-
-  @Override
-  void releaseBlock(int block) {
-    super.releaseBlock(block);
-    freeRegion(regions, block);
-  }
-
-  @Override
-  public void close() {
-    super.close();
-    for (int b = 0; b < regions.size(); b++) {
-      releaseBlock(b);
-    }
   }
 }

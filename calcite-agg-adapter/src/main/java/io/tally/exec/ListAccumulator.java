@@ -14,7 +14,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * <p>State per group: an entry {@code [last record + 1:int][item count:int]} (0 = empty).
  * Items are records in the group's block region, each linking back to the group's previous one:
  * {@code [previous record + 1:int][item length:int, -1 = NULL][separator length:int][separator]
- * [item]}; regions only grow (doubling), nothing is rewritten. Serialized as a VARCHAR ARRAY of
+ * [item]}; blockRegions only grow (doubling), nothing is rewritten. Serialized as a VARCHAR ARRAY of
  * items, plus (LISTAGG) a VARCHAR ARRAY of the separator before each item.
  */
 final class ListAccumulator extends Accumulator {
@@ -24,7 +24,6 @@ final class ListAccumulator extends Accumulator {
   private static final DataType ARRAY = DataType.of(ColumnType.VARCHAR_ARRAY);
   private final boolean listagg;
   private final StateColumn entries;
-  private final List<ArrowBuf> regions = new ArrayList<>();
   private final List<long[]> used = new ArrayList<>();
   private byte[] out = new byte[256];
   private final RegionGrowth growth = new RegionGrowth();
@@ -100,7 +99,7 @@ final class ListAccumulator extends Accumulator {
   }
 
   private long regionBound(int[] gids, int n) {
-    return growth.bound(gids, n, rowBytes, layout, memory, regions, blk -> used.get(blk)[0],
+    return growth.bound(gids, n, rowBytes, layout, memory, blockRegions, blk -> used.get(blk)[0],
         INITIAL_REGION_BYTES);
   }
 
@@ -125,11 +124,11 @@ final class ListAccumulator extends Accumulator {
   }
 
   private ArrowBuf ensureRegion(int blk, int size) {
-    while (regions.size() <= blk) {
-      regions.add(null);
+    while (blockRegions.size() <= blk) {
+      blockRegions.add(null);
       used.add(new long[1]);
     }
-    ArrowBuf region = regions.get(blk);
+    ArrowBuf region = blockRegions.get(blk);
     long need = used.get(blk)[0] + size;
     if (region != null && need <= region.capacity()) {
       return region;
@@ -146,7 +145,7 @@ final class ListAccumulator extends Accumulator {
       grown.setBytes(0, region, 0, used.get(blk)[0]);
       memory.free(region);
     }
-    regions.set(blk, grown);
+    blockRegions.set(blk, grown);
     return grown;
   }
 
@@ -159,7 +158,7 @@ final class ListAccumulator extends Accumulator {
       return recs;
     }
     long link = e.getInt((long) slot << 3);
-    ArrowBuf region = regions.get(blk);
+    ArrowBuf region = blockRegions.get(blk);
     for (int k = count - 1; k >= 0; k--) {
       recs[k] = link - 1;
       link = region.getInt(link - 1);
@@ -187,7 +186,7 @@ final class ListAccumulator extends Accumulator {
 
   /** Writes the items (or separators) of {@code recs} as one encoded VARCHAR ARRAY value. */
   private void writeArray(FieldVector v, int i, int block, long[] recs, boolean separators) {
-    ArrowBuf region = regions.get(block);
+    ArrowBuf region = blockRegions.get(block);
     int pos = put(0, recs.length);
     for (long r : recs) {
       int itemLen = region.getInt(r + 4);
@@ -249,7 +248,7 @@ final class ListAccumulator extends Accumulator {
       } else if (!listagg) {
         writeArray(vector, i, block, recs, false);
       } else {
-        ArrowBuf region = regions.get(block);
+        ArrowBuf region = blockRegions.get(block);
         int pos = 0;
         for (int k = 0; k < recs.length; k++) {
           int itemLen = region.getInt(recs[k] + 4);
@@ -283,19 +282,5 @@ final class ListAccumulator extends Accumulator {
 
   private static int get(byte[] b, int pos) {
     return ((b[pos] & 0xFF) << 24) | ((b[pos + 1] & 0xFF) << 16) | ((b[pos + 2] & 0xFF) << 8) | (b[pos + 3] & 0xFF);
-  }
-
-  @Override
-  void releaseBlock(int block) {
-    super.releaseBlock(block);
-    freeRegion(regions, block);
-  }
-
-  @Override
-  public void close() {
-    super.close();
-    for (int b = 0; b < regions.size(); b++) {
-      releaseBlock(b);
-    }
   }
 }

@@ -2,7 +2,6 @@ package io.tally.exec;
 
 import io.tally.memory.OperatorMemory;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -36,7 +35,6 @@ final class TopKAccumulator extends Accumulator {
   private final int limit;
   private final TopKRowCodec codec;
   private final StateColumn entries;
-  private final List<ArrowBuf> regions = new ArrayList<>();
   private long[] used = new long[4];
   private long[] garbage = new long[4];
   private final RegionGrowth growth = new RegionGrowth();
@@ -87,7 +85,7 @@ final class TopKAccumulator extends Accumulator {
     if (byPrefix != 0) {
       return byPrefix < 0;
     }
-    ArrowBuf region = regions.get(blk);
+    ArrowBuf region = blockRegions.get(blk);
     long worst = region.getInt(MemoryUtil.getInt(state) - 1 + 4 + 4L * (count - 1));
     return compare(b, from + TopKRowCodec.HEADER, keyLen, region, worst) < 0;
   }
@@ -129,11 +127,11 @@ final class TopKAccumulator extends Accumulator {
     ArrowBuf st = entries.blocks[blk];
     int count = st.getInt(at + 4);
     int rec = st.getInt(at) - 1;
-    int cap = rec < 0 ? 0 : regions.get(blk).getInt(rec);
+    int cap = rec < 0 ? 0 : blockRegions.get(blk).getInt(rec);
     int newCap = count < cap || count == limit ? cap
         : Math.min(limit, Math.max(MIN_CAPACITY, cap * 2));
     ensureRegion(blk, len + (newCap == cap ? 0 : 4 + 4L * newCap));
-    ArrowBuf region = regions.get(blk);
+    ArrowBuf region = blockRegions.get(blk);
     rec = st.getInt(at) - 1;
     if (count == limit) {
       long worst = region.getInt(rec + 4 + 4L * (count - 1));
@@ -209,14 +207,14 @@ final class TopKAccumulator extends Accumulator {
 
   /** Makes room for {@code size} more bytes in block {@code blk}'s region (may move it). */
   private void ensureRegion(int blk, long size) {
-    while (regions.size() <= blk) {
-      regions.add(null);
+    while (blockRegions.size() <= blk) {
+      blockRegions.add(null);
     }
     if (blk >= used.length) {
       used = Arrays.copyOf(used, Math.max(blk + 1, used.length * 2));
       garbage = Arrays.copyOf(garbage, used.length);
     }
-    ArrowBuf region = regions.get(blk);
+    ArrowBuf region = blockRegions.get(blk);
     long need = used[blk] + size;
     if (region != null && need <= region.capacity()) {
       return;
@@ -241,7 +239,7 @@ final class TopKAccumulator extends Accumulator {
     if (region != null) {
       memory.free(region);
     }
-    regions.set(blk, grown);
+    blockRegions.set(blk, grown);
   }
 
   /**
@@ -320,7 +318,7 @@ final class TopKAccumulator extends Accumulator {
    * {@link RegionGrowth}'s charge of {@code 4 × (used + added)} covers {@code 8 ×}.
    */
   private long regionBound(int[] gids, int n) {
-    return growth.bound(gids, n, rowBytes, layout, memory, regions,
+    return growth.bound(gids, n, rowBytes, layout, memory, blockRegions,
         blk -> 2 * used[blk], INITIAL_REGION_BYTES);
   }
 
@@ -350,7 +348,7 @@ final class TopKAccumulator extends Accumulator {
   @Override
   void finish(int block, int rows, FieldVector vector) {
     ArrowBuf st = entries.blocks[block];
-    ArrowBuf region = block < regions.size() ? regions.get(block) : null;
+    ArrowBuf region = block < blockRegions.size() ? blockRegions.get(block) : null;
     for (int i = 0; i < rows; i++) {
       int count = st.getInt(((long) i << STATE_SHIFT) + 4);
       if (count == 0) {
@@ -374,20 +372,6 @@ final class TopKAccumulator extends Accumulator {
   private void grow(int bytes) {
     if (bytes > out.length) {
       out = Arrays.copyOf(out, Math.max(bytes, out.length * 2));
-    }
-  }
-
-  @Override
-  void releaseBlock(int block) {
-    super.releaseBlock(block);
-    freeRegion(regions, block);
-  }
-
-  @Override
-  public void close() {
-    super.close();
-    for (int b = 0; b < regions.size(); b++) {
-      releaseBlock(b);
     }
   }
 }
