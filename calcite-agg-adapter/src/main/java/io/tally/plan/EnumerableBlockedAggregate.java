@@ -1,6 +1,7 @@
 package io.tally.plan;
 
 import java.util.List;
+import java.util.function.BiFunction;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;
@@ -75,9 +76,20 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
   }
 
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+    return implementBlocked(this, implementor,
+        (in, out) -> BlockedAggregateCall.of(this, in, out, !vectorize));
+  }
+
+  /**
+   * Generated code for a rel the runtime runs as a blocked aggregate: its input as array rows
+   * (or batches), then {@link TallyMethod#AGGREGATE} with the call {@code describe} builds from
+   * the input and output row shapes.
+   */
+  static Result implementBlocked(EnumerableRel rel, EnumerableRelImplementor implementor,
+      BiFunction<RowShape, RowShape, BlockedAggregateCall> describe) {
     BlockBuilder builder = new BlockBuilder();
-    EnumerableRel child = (EnumerableRel) getInput();
-    Result input = implementor.visitChild(this, 0, child, Prefer.ARRAY);
+    EnumerableRel child = (EnumerableRel) rel.getInput(0);
+    Result input = implementor.visitChild(rel, 0, child, Prefer.ARRAY);
     Expression childExp = builder.append("child", input.block);
     JavaRowFormat inputFormat = input.physType.getFormat();
     if (inputFormat != JavaRowFormat.ARRAY && inputFormat != JavaRowFormat.SCALAR) {
@@ -85,10 +97,9 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
           input.physType.convertTo(childExp, JavaRowFormat.ARRAY));
       inputFormat = JavaRowFormat.ARRAY;
     }
-    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
+    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), rel.getRowType(),
         JavaRowFormat.ARRAY);
-    BlockedAggregateCall call = BlockedAggregateCall.of(this, rowShape(inputFormat),
-        rowShape(physType.getFormat()), !vectorize);
+    BlockedAggregateCall call = describe.apply(rowShape(inputFormat), rowShape(physType.getFormat()));
     builder.add(
         Expressions.return_(null,
             Expressions.call(TallyMethod.AGGREGATE.method, implementor.getRootExpression(),

@@ -4,12 +4,6 @@ import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
-import org.apache.calcite.adapter.enumerable.JavaRowFormat;
-import org.apache.calcite.adapter.enumerable.PhysType;
-import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
-import org.apache.calcite.linq4j.tree.BlockBuilder;
-import org.apache.calcite.linq4j.tree.Expression;
-import org.apache.calcite.linq4j.tree.Expressions;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
@@ -109,23 +103,7 @@ public final class EnumerableTopKPerGroup extends SingleRel implements Enumerabl
   }
 
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    BlockBuilder builder = new BlockBuilder();
-    Result input = implementor.visitChild(this, 0, (EnumerableRel) getInput(), Prefer.ARRAY);
-    Expression childExp = builder.append("child", input.block);
-    JavaRowFormat inputFormat = input.physType.getFormat();
-    if (inputFormat != JavaRowFormat.ARRAY && inputFormat != JavaRowFormat.SCALAR) {
-      childExp = builder.append("childRows",
-          input.physType.convertTo(childExp, JavaRowFormat.ARRAY));
-      inputFormat = JavaRowFormat.ARRAY;
-    }
-    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
-        JavaRowFormat.ARRAY);
-    BlockedAggregateCall call = TopKPerGroupCall.of(this,
-        EnumerableBlockedAggregate.rowShape(inputFormat),
-        EnumerableBlockedAggregate.rowShape(physType.getFormat()));
-    builder.add(Expressions.return_(null,
-        Expressions.call(TallyMethod.AGGREGATE.method, implementor.getRootExpression(),
-            childExp, implementor.stash(call, BlockedAggregateCall.class))));
-    return implementor.result(physType, builder.toBlock());
+    return EnumerableBlockedAggregate.implementBlocked(this, implementor,
+        (in, out) -> TopKPerGroupCall.of(this, in, out));
   }
 }
