@@ -1,5 +1,7 @@
 package io.tally.exec;
 
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import io.tally.memory.OperatorMemory;
 import java.util.List;
 import java.util.Set;

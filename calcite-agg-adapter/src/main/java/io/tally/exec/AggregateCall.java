@@ -1,5 +1,7 @@
 package io.tally.exec;
 
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import java.io.Serializable;
 import java.util.List;
 

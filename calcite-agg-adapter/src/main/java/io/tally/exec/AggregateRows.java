@@ -1,5 +1,6 @@
 package io.tally.exec;
 
+import io.tally.batch.BatchRows;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.arrow.vector.VectorSchemaRoot;

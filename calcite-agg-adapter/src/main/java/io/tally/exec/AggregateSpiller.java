@@ -1,5 +1,6 @@
 package io.tally.exec;
 
+import io.tally.batch.DataType;
 import io.tally.memory.MemoryLimitExceededException;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;

@@ -1,5 +1,7 @@
 package io.tally.exec;
 
+import io.tally.batch.ArrayCodec;
+import io.tally.batch.TallyException;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.VarCharVector;

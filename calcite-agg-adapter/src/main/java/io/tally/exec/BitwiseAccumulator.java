@@ -1,5 +1,8 @@
 package io.tally.exec;
 
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.VectorWriter;
 import io.tally.memory.OperatorMemory;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;

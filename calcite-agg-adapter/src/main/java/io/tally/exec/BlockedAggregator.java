@@ -1,5 +1,9 @@
 package io.tally.exec;
 
+import io.tally.batch.BatchCursor;
+import io.tally.batch.DataType;
+import io.tally.batch.QueryCancelledException;
+import io.tally.batch.RowBatcher;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.metrics.AggregateMetrics;

@@ -1,5 +1,9 @@
 package io.tally.exec;
 
+import io.tally.batch.ArrayCodec;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.TallyException;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;

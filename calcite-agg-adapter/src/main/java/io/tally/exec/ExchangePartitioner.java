@@ -1,5 +1,6 @@
 package io.tally.exec;
 
+import io.tally.batch.DataType;
 import io.tally.memory.OperatorMemory;
 import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -1,5 +1,6 @@
 package io.tally.exec;
 
+import io.tally.batch.VectorWriter;
 import org.apache.arrow.memory.ArrowBuf;
 
 /** 128-bit two's-complement arithmetic on (low, high) words stored little-endian in a buffer. */

@@ -1,5 +1,9 @@
 package io.tally.exec;
 
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.TallyException;
+import io.tally.batch.VectorWriter;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.tally.exec;
 
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSplit;
+import io.tally.batch.QueryCancelledException;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.spill.QuerySpillDirectory;

@@ -1,5 +1,7 @@
 package io.tally.exec;
 
+import io.tally.batch.DataType;
+import io.tally.batch.TallyException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

@@ -1,5 +1,7 @@
 package io.tally.exec;
 
+import io.tally.batch.TallyException;
+
 /** A spilled partition does not fit the pool while being merged: it must be split further. */
 final class PartitionOverflowException extends TallyException {
   private static final long serialVersionUID = 1L;

@@ -1,5 +1,6 @@
 package io.tally.exec;
 
+import io.tally.batch.DataType;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.tally.exec;
 
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.VectorWriter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

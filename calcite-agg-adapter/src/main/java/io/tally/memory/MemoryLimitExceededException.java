@@ -1,6 +1,6 @@
 package io.tally.memory;
 
-import io.tally.exec.TallyException;
+import io.tally.batch.TallyException;
 
 /** Raised when an operator asks its query's {@link MemoryPool} for more than the limit allows. */
 public final class MemoryLimitExceededException extends TallyException {

@@ -1,6 +1,6 @@
 package io.tally.memory;
 
-import io.tally.exec.TallyException;
+import io.tally.batch.TallyException;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 

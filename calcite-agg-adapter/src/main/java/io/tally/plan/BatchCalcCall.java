@@ -1,6 +1,6 @@
 package io.tally.plan;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 import io.tally.exec.expr.CalcProgram;
 import java.io.Serializable;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.tally.plan;
 
-import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchRows;
-import io.tally.exec.BatchSource;
-import io.tally.exec.BatchSplit;
-import io.tally.exec.SplittableBatchSource;
-import io.tally.exec.RowBatcher;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchRows;
+import io.tally.batch.BatchSource;
+import io.tally.batch.BatchSplit;
+import io.tally.batch.SplittableBatchSource;
+import io.tally.batch.RowBatcher;
 import io.tally.exec.expr.BatchCalculator;
 import io.tally.exec.expr.CalcCursor;
 import io.tally.memory.EngineMemory;

@@ -2,7 +2,7 @@ package io.tally.plan;
 
 import io.tally.exec.AggKind;
 import io.tally.exec.AggregateSpec;
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.BitSet;

@@ -1,14 +1,14 @@
 package io.tally.plan;
 
 import io.tally.exec.AggregateConfig;
-import io.tally.exec.BatchRows;
-import io.tally.exec.BatchSource;
+import io.tally.batch.BatchRows;
+import io.tally.batch.BatchSource;
 import io.tally.exec.BlockedAggregator;
-import io.tally.exec.ColumnType;
-import io.tally.exec.DataType;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import io.tally.exec.ParallelAggregator;
-import io.tally.exec.SplittableBatchSource;
-import io.tally.exec.RowBatcher;
+import io.tally.batch.SplittableBatchSource;
+import io.tally.batch.RowBatcher;
 import io.tally.exec.TopKExpander;
 import io.tally.jdbc.QueryProgress;
 import io.tally.memory.EngineMemory;

@@ -1,7 +1,7 @@
 package io.tally.plan;
 
 import com.google.common.collect.MapMaker;
-import io.tally.exec.BatchSource;
+import io.tally.batch.BatchSource;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.metrics.OperatorClock;
 import io.tally.metrics.QueryProfile;

@@ -1,9 +1,9 @@
 package io.tally.plan;
 
-import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchSource;
-import io.tally.exec.BatchSplit;
-import io.tally.exec.SplittableBatchSource;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSource;
+import io.tally.batch.BatchSplit;
+import io.tally.batch.SplittableBatchSource;
 import java.util.List;
 import io.tally.metrics.QueryProfile;
 import org.apache.arrow.memory.BufferAllocator;

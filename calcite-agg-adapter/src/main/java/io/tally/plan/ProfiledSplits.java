@@ -1,7 +1,7 @@
 package io.tally.plan;
 
-import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchSplit;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSplit;
 import io.tally.metrics.OperatorClock;
 import io.tally.metrics.OperatorStats;
 import io.tally.metrics.QueryProfile;

@@ -1,11 +1,11 @@
 package io.tally.plan;
 
 import io.tally.exec.AggregateConfig;
-import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchSource;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSource;
 import io.tally.exec.BlockedAggregator;
 import io.tally.exec.ParallelAggregator;
-import io.tally.exec.SplittableBatchSource;
+import io.tally.batch.SplittableBatchSource;
 import io.tally.jdbc.QueryProgress;
 import io.tally.jdbc.TallySettings;
 import io.tally.memory.ByteSize;

@@ -2,7 +2,7 @@ package io.tally.plan;
 
 import io.tally.exec.AggregateCall;
 import io.tally.exec.AggregateSpec;
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 import io.tally.exec.TopKExpander;
 import io.tally.exec.TopKOrder;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.tally.plan;
 
-import io.tally.exec.ColumnType;
+import io.tally.batch.ColumnType;
 import io.tally.exec.TopKOrder;
 import com.google.common.collect.BoundType;
 import com.google.common.collect.Range;

@@ -1,6 +1,6 @@
 package io.tally.schema;
 
-import io.tally.exec.BatchCursor;
+import io.tally.batch.BatchCursor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

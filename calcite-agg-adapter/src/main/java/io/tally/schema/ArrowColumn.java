@@ -12,7 +12,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 /**
  * How one column of an Arrow IPC file becomes a column of Tally batches: the field as stored in
  * the file (in-memory form: a dictionary-encoded field has its index type), the field Tally
- * produces (a vector type of {@code io.tally.exec.BatchCursor}), and the conversion between them.
+ * produces (a vector type of {@code io.tally.batch.BatchCursor}), and the conversion between them.
  *
  * @param fileField the field as the file reader loads it
  * @param field the field Tally batches carry

@@ -1,6 +1,6 @@
 package io.tally.schema;
 
-import io.tally.exec.BatchCursor;
+import io.tally.batch.BatchCursor;
 import io.tally.memory.EngineMemory;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -9,7 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import io.tally.exec.BatchSplit;
+import io.tally.batch.BatchSplit;
 import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.memory.BufferAllocator;

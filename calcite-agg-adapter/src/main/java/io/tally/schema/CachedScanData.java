@@ -1,7 +1,7 @@
 package io.tally.schema;
 
-import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchSplit;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSplit;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

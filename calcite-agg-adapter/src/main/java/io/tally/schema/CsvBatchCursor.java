@@ -1,6 +1,6 @@
 package io.tally.schema;
 
-import io.tally.exec.BatchCursor;
+import io.tally.batch.BatchCursor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -70,7 +70,7 @@ public record CsvType(Kind kind, int precision, int scale) {
     return new CsvType(Kind.DECIMAL, precision, scale);
   }
 
-  /** The Arrow type of this column's vectors (see {@code io.tally.exec.BatchCursor}). */
+  /** The Arrow type of this column's vectors (see {@code io.tally.batch.BatchCursor}). */
   public ArrowType arrowType() {
     switch (kind) {
       case BOOLEAN: return ArrowType.Bool.INSTANCE;

@@ -1,7 +1,7 @@
 package io.tally.schema;
 
-import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchSplit;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSplit;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -33,7 +33,7 @@ public interface ScanData {
 
   /**
    * {@code count} disjoint splits over the columns {@code fields} that together produce every row
-   * once (see {@link io.tally.exec.SplittableBatchSource}). By default one shared reader parses
+   * once (see {@link io.tally.batch.SplittableBatchSource}). By default one shared reader parses
    * the batches and each split copies the batch it takes into its own vectors
    * ({@link SharedReaderSplits}); formats with independent parts override this.
    */

@@ -1,8 +1,8 @@
 package io.tally.schema;
 
-import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchSplit;
-import io.tally.exec.SplittableBatchSource;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSplit;
+import io.tally.batch.SplittableBatchSource;
 import io.tally.jdbc.QueryProgress;
 import io.tally.jdbc.TallySession;
 import io.tally.memory.EngineMemory;

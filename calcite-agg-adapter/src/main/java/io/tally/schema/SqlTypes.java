@@ -8,7 +8,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Maps the Arrow field types Tally's scans produce (the vector types listed in
- * {@code io.tally.exec.BatchCursor}) to SQL types. Every column is nullable unless its Arrow field
+ * {@code io.tally.batch.BatchCursor}) to SQL types. Every column is nullable unless its Arrow field
  * says otherwise.
  */
 final class SqlTypes {

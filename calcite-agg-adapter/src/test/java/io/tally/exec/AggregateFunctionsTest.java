@@ -3,6 +3,8 @@ package io.tally.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

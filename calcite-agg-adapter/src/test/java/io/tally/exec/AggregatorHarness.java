@@ -2,6 +2,7 @@ package io.tally.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.tally.batch.BatchRows;
 import io.tally.memory.MemoryPool;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -2,6 +2,7 @@ package io.tally.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.tally.batch.ArrayCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -3,6 +3,11 @@ package io.tally.exec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.tally.batch.BatchRows;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.RowBatcher;
+import io.tally.batch.VectorWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.batch.BatchRows;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.RowBatcher;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;

@@ -6,6 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchRows;
+import io.tally.batch.BatchSplit;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.QueryCancelledException;
+import io.tally.batch.RowBatcher;
 import io.tally.memory.MemoryPool;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.SpillOptions;

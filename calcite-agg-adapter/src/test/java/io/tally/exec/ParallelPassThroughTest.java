@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.batch.BatchRows;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import io.tally.memory.MemoryPool;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.SpillOptions;

@@ -1,5 +1,6 @@
 package io.tally.exec;
 
+import io.tally.batch.ColumnType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.tally.batch.BatchRows;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.RowBatcher;
+import io.tally.batch.TallyException;
 import io.tally.memory.MemoryPool;
 import java.math.BigDecimal;
 import java.util.ArrayList;

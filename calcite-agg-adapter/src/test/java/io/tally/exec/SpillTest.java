@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.batch.BatchRows;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.QueryCancelledException;
 import io.tally.memory.MemoryLimitExceededException;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;

@@ -1,5 +1,6 @@
 package io.tally.exec;
 
+import io.tally.batch.DataType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -3,6 +3,9 @@ package io.tally.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.batch.BatchRows;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import io.tally.memory.MemoryPool;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tally.exec.BatchCursor;
+import io.tally.batch.BatchCursor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,8 +2,8 @@ package io.tally.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.tally.exec.BatchCursor;
-import io.tally.exec.BatchSplit;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSplit;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

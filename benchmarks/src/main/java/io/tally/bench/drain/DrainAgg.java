@@ -4,8 +4,8 @@ import io.tally.datasets.DrainGenerator.KeyKind;
 import io.tally.exec.AggKind;
 import io.tally.exec.AggregateCall;
 import io.tally.exec.AggregateSpec;
-import io.tally.exec.ColumnType;
-import io.tally.exec.DataType;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 
 /**
  * {@code + - * / %} and unary minus, on integers (computed in 64 bits and wrapped to the result

@@ -1,7 +1,7 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
-import io.tally.exec.TallyException;
+import io.tally.batch.DataType;
+import io.tally.batch.TallyException;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;

@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.BatchCursor;
+import io.tally.batch.BatchCursor;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**

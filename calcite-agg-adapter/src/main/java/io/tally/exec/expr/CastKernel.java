@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 
 /**
  * Conversions the planner allows: integer to integer (wrapping to a narrower width, as Java's

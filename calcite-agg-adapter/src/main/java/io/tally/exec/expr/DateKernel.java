@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 
 /**
  * Date functions on DATE values (days since 1970-01-01, proleptic Gregorian calendar):

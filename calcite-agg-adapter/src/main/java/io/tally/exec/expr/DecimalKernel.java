@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 
 /**
  * DECIMAL {@code + - *} and negation on scaled longs, giving exactly Java's {@code BigDecimal}

@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 import java.io.Serializable;
 import java.util.List;
 import java.util.stream.Collectors;

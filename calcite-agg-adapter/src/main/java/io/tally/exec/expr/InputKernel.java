@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 
 /** An input column, read from the batch once per pass and shared by every reader. */
 final class InputKernel extends Kernel {

@@ -1,7 +1,7 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.ColumnType;
-import io.tally.exec.DataType;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 
 /**
  * One compiled expression: evaluates its value for every row of the current {@link Frame} in one

@@ -1,7 +1,7 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.ColumnType;
-import io.tally.exec.DataType;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import java.util.List;
 
 /** Compiles an {@link Expr} tree into {@link Kernel}s, converting operands between families. */

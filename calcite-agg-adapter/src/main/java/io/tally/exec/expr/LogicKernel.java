@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 
 /**
  * Boolean connectives with SQL's three-valued logic ({@code AND}: FALSE wins over NULL;

@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 
 /**
  * Numeric functions with Calcite's answers: {@code ABS} on integers (Java's {@code Math.abs},

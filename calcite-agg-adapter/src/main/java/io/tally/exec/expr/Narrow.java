@@ -1,7 +1,7 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.ColumnType;
-import io.tally.exec.DataType;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 
 /** Brings 64-bit results to the width of their SQL type, as Java's narrowing conversions do. */
 final class Narrow {

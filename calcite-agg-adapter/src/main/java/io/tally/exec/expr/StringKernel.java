@@ -1,7 +1,7 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
-import io.tally.exec.TallyException;
+import io.tally.batch.DataType;
+import io.tally.batch.TallyException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 

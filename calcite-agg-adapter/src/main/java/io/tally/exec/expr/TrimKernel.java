@@ -1,6 +1,6 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 
 /**
  * {@code TRIM(BOTH | LEADING | TRAILING c FROM s)} for one ASCII character {@code c}: removes the

@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 /**
  * The SQL column types the aggregate runtime understands, with the physical family each one is

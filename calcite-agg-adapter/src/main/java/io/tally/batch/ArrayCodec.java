@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -13,14 +13,14 @@ import org.apache.arrow.vector.complex.impl.UnionListWriter;
  * bytes. Layout (big-endian ints): {@code [item count:int]} then per item either {@code [0]}
  * for NULL or {@code [1][length:int][UTF-8 bytes]}.
  */
-final class ArrayCodec {
+public final class ArrayCodec {
   private ArrayCodec() {}
 
   /**
    * Encodes rows {@code 0..n-1} of {@code list} into {@code out} (grown if needed), filling
    * {@code offsets}; NULL arrays (already marked in {@code nulls}) encode as empty.
    */
-  static byte[] encodeBatch(ListVector list, int first, int n, byte[] nulls, int[] offsets, byte[] out) {
+  public static byte[] encodeBatch(ListVector list, int first, int n, byte[] nulls, int[] offsets, byte[] out) {
     if (!(list.getDataVector() instanceof VarCharVector)) {
       throw new TallyException("VARCHAR ARRAY input must be a ListVector of VarCharVector, got "
           + list.getDataVector().getClass().getSimpleName());
@@ -77,7 +77,7 @@ final class ArrayCodec {
   }
 
   /** Encodes a Java list of strings (items may be {@code null}). */
-  static byte[] encode(List<?> items) {
+  public static byte[] encode(List<?> items) {
     byte[] out = new byte[64];
     int pos = putInt(out = grow(out, 4), 0, items.size());
     for (Object o : items) {
@@ -97,7 +97,7 @@ final class ArrayCodec {
   }
 
   /** Appends a decoded array value as row {@code row} of {@code list}. */
-  static void write(ListVector list, int row, byte[] b, int from, int to) {
+  public static void write(ListVector list, int row, byte[] b, int from, int to) {
     UnionListWriter w = list.getWriter();
     w.setPosition(row);
     w.startList();

@@ -1,10 +1,10 @@
-package io.tally.exec;
+package io.tally.batch;
 
 import java.util.List;
 
 /**
  * A {@link BatchSource} that several threads can read at once, each through its own
- * {@link BatchSplit}. Used by the parallel aggregate ({@link ParallelAggregator}).
+ * {@link BatchSplit}. Used by the parallel aggregate ({@code io.tally.exec.ParallelAggregator}).
  */
 public interface SplittableBatchSource extends BatchSource {
   /**

@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 /** Raised at a batch boundary when the query's cancel flag has been set. */
 public final class QueryCancelledException extends TallyException {

@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 /** The unchecked error Tally's runtime raises for bad input, limits and failed computations. */
 public class TallyException extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -24,12 +24,12 @@ import org.apache.arrow.vector.complex.ListVector;
  * range-checking: a value that does not fit the column is an error naming the column, never a
  * wrapped or silently rounded-away number.
  */
-final class VectorWriter {
+public final class VectorWriter {
   private static final BigInteger LOW_64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   private VectorWriter() {}
 
-  static void setLong(FieldVector v, DataType t, int i, long value, String what) {
+  public static void setLong(FieldVector v, DataType t, int i, long value, String what) {
     switch (t.type()) {
       case BOOLEAN: ((BitVector) v).setSafe(i, value != 0 ? 1 : 0); break;
       case TINYINT: ((TinyIntVector) v).setSafe(i, (byte) checkRange(value, Byte.MIN_VALUE, Byte.MAX_VALUE, t, what)); break;
@@ -46,7 +46,7 @@ final class VectorWriter {
     }
   }
 
-  static void setDouble(FieldVector v, DataType t, int i, double value, String what) {
+  public static void setDouble(FieldVector v, DataType t, int i, double value, String what) {
     switch (t.type()) {
       case REAL: ((Float4Vector) v).setSafe(i, (float) value); break;
       case DOUBLE: ((Float8Vector) v).setSafe(i, value); break;
@@ -70,7 +70,7 @@ final class VectorWriter {
   }
 
   /** Writes the 128-bit unscaled value {@code (hi, lo)} with scale {@code scale}. */
-  static void setDecimal128(FieldVector v, DataType t, int i, long lo, long hi, int scale, String what) {
+  public static void setDecimal128(FieldVector v, DataType t, int i, long lo, long hi, int scale, String what) {
     if (t.type() == ColumnType.DECIMAL && t.scale() == scale && hi == (lo >> 63)
         && t.precision() >= 19) {
       DecimalVector d = (DecimalVector) v;
@@ -85,7 +85,7 @@ final class VectorWriter {
     setBigDecimal(v, t, i, new BigDecimal(toBigInteger(lo, hi), scale), what);
   }
 
-  static void setBigDecimal(FieldVector v, DataType t, int i, BigDecimal value, String what) {
+  public static void setBigDecimal(FieldVector v, DataType t, int i, BigDecimal value, String what) {
     switch (t.type()) {
       case DECIMAL:
         BigDecimal scaled = value.setScale(t.scale(), RoundingMode.HALF_UP);
@@ -105,7 +105,7 @@ final class VectorWriter {
     }
   }
 
-  static void setBytes(FieldVector v, DataType t, int i, byte[] b, int from, int len) {
+  public static void setBytes(FieldVector v, DataType t, int i, byte[] b, int from, int len) {
     switch (t.type()) {
       case CHAR:
       case VARCHAR: ((VarCharVector) v).setSafe(i, b, from, len); break;
@@ -116,7 +116,7 @@ final class VectorWriter {
   }
 
   /** The value {@code hi * 2^64 + unsigned(lo)}. */
-  static BigInteger toBigInteger(long lo, long hi) {
+  public static BigInteger toBigInteger(long lo, long hi) {
     return BigInteger.valueOf(hi).shiftLeft(64).or(BigInteger.valueOf(lo).and(LOW_64));
   }
 

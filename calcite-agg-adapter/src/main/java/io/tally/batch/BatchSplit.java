@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 import org.apache.arrow.memory.BufferAllocator;
 

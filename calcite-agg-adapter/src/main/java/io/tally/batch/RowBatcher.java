@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

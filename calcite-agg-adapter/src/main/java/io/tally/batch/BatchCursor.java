@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.batch;
 
 /**
  * An open stream of Arrow record batches; it owns the batch it returns.
