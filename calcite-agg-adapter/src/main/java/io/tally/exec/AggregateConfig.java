@@ -12,6 +12,8 @@ public final class AggregateConfig implements Serializable {
   private static final long serialVersionUID = 1L;
   /** Default groups per block: 8192 keeps a block of 8-byte states at 64 KiB, L2-sized. */
   public static final int DEFAULT_BLOCK_SIZE = 8192;
+  /** Most groups per block: 2^20 keeps one block of a 16-byte state column at 16 MiB. */
+  public static final int MAX_BLOCK_SIZE = 1 << 20;
 
   /** How the result leaves the operator. */
   public enum EmitMode {
@@ -35,7 +37,7 @@ public final class AggregateConfig implements Serializable {
   }
 
   private AggregateConfig(int blockSize, EmitMode emit, long hashMask, SpillOptions spill) {
-    BlockLayout.of(blockSize);
+    checkBlockSize(blockSize);
     if (emit == null) {
       throw new IllegalArgumentException("emit mode is required");
     }
@@ -46,6 +48,19 @@ public final class AggregateConfig implements Serializable {
       throw new IllegalArgumentException("spill options are required");
     }
     this.spill = spill;
+  }
+
+  /**
+   * Checks a {@code block_size}: a power of two from 1 to {@link #MAX_BLOCK_SIZE}; returns it.
+   *
+   * @throws IllegalArgumentException naming the rule
+   */
+  public static int checkBlockSize(int blockSize) {
+    if (blockSize < 1 || Integer.bitCount(blockSize) != 1 || blockSize > MAX_BLOCK_SIZE) {
+      throw new IllegalArgumentException("'" + blockSize + "' (must be a power of two from 1 to "
+          + MAX_BLOCK_SIZE + ")");
+    }
+    return blockSize;
   }
 
   public SpillOptions spill() {

@@ -2,6 +2,7 @@ package io.tally.jdbc;
 
 import io.tally.datasets.DemoData;
 import io.tally.schema.TallySchema;
+import io.tally.session.TallySettings;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import org.apache.calcite.jdbc.CalciteConnection;

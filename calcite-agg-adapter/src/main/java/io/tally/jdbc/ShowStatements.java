@@ -3,6 +3,8 @@ package io.tally.jdbc;
 import io.tally.memory.ByteSize;
 import io.tally.parser.SqlShow;
 import io.tally.schema.TableCache;
+import io.tally.session.Setting;
+import io.tally.session.TallySettings;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;

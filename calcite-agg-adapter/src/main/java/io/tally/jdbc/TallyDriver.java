@@ -1,6 +1,9 @@
 package io.tally.jdbc;
 
 import io.tally.schema.TableCache;
+import io.tally.session.Setting;
+import io.tally.session.TallySession;
+import io.tally.session.TallySettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
@@ -113,14 +116,14 @@ public class TallyDriver extends Driver {
       calcite.onConnectionInit(connection);
       CalciteConnection calciteConnection = connection.unwrap(CalciteConnection.class);
       TallySettings settings = TallySettings.fromProperties(calciteConnection.getProperties());
-      TallySession.register(connection, new TallySession(settings));
+      TallySession.open(connection, settings);
       OPEN_CONNECTIONS.incrementAndGet();
       MainSchema.attach(calciteConnection, settings);
     }
 
     /** The last connection's close frees the table cache (nothing can scan it any more). */
     @Override public void onConnectionClose(AvaticaConnection connection) {
-      TallySession.unregister(connection);
+      TallySession.close(connection);
       if (OPEN_CONNECTIONS.decrementAndGet() == 0) {
         TableCache.engine().clear();
       }

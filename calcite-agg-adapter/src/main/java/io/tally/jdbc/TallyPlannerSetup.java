@@ -2,6 +2,7 @@ package io.tally.jdbc;
 
 import io.tally.plan.PlanOptions;
 import io.tally.plan.TallyRules;
+import io.tally.session.TallySettings;
 import org.apache.calcite.adapter.enumerable.EnumerableRules;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.plan.Context;

@@ -3,6 +3,8 @@ package io.tally.jdbc;
 import io.tally.parser.SqlExplainAnalyze;
 import io.tally.parser.SqlShow;
 import io.tally.plan.Profiler;
+import io.tally.session.TallySession;
+import io.tally.session.TallySettings;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;

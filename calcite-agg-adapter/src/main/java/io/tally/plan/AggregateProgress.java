@@ -1,6 +1,6 @@
 package io.tally.plan;
 
-import io.tally.jdbc.QueryProgress;
+import io.tally.session.QueryProgress;
 import io.tally.metrics.AggregateMetrics;
 import java.util.function.LongSupplier;
 

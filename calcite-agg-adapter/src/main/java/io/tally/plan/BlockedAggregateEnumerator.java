@@ -10,9 +10,9 @@ import io.tally.exec.ParallelAggregator;
 import io.tally.batch.SplittableBatchSource;
 import io.tally.batch.RowBatcher;
 import io.tally.exec.TopKExpander;
-import io.tally.jdbc.QueryProgress;
 import io.tally.memory.EngineMemory;
 import io.tally.metrics.AggregateMetrics;
+import io.tally.session.QueryContext;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -33,7 +33,6 @@ import org.apache.calcite.runtime.FlatLists;
  * into batches of rows.
  */
 final class BlockedAggregateEnumerator implements Enumerator<Object> {
-  private final QueryResources query;
   private final Enumerable<?> input;
   private final BlockedAggregateCall call;
   private final BlockedAggregator aggregator;
@@ -52,9 +51,9 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
   private boolean built;
   private boolean done;
 
-  BlockedAggregateEnumerator(QueryResources query, QueryProgress progress, Enumerable<?> input,
-      BlockedAggregateCall call, AggregateConfig config) {
-    this(query, progress, input, call, config, 1, "", () -> { });
+  BlockedAggregateEnumerator(QueryContext query, Enumerable<?> input, BlockedAggregateCall call,
+      AggregateConfig config) {
+    this(query, input, call, config, 1, "", () -> { });
   }
 
   /**
@@ -62,24 +61,22 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
    * otherwise why it runs on one); {@code afterParallelBuild} runs on this thread once the
    * workers have stopped.
    */
-  BlockedAggregateEnumerator(QueryResources query, QueryProgress progress, Enumerable<?> input,
-      BlockedAggregateCall call, AggregateConfig config, int threads, String serialReason,
-      Runnable afterParallelBuild) {
-    this.query = query;
+  BlockedAggregateEnumerator(QueryContext query, Enumerable<?> input, BlockedAggregateCall call,
+      AggregateConfig config, int threads, String serialReason, Runnable afterParallelBuild) {
     this.input = input;
     this.call = call;
     this.afterParallelBuild = afterParallelBuild;
     if (threads > 1 && serialReason.isEmpty()) {
       this.aggregator = null;
       this.parallel = new ParallelAggregator(call.spec(), config, threads, EngineMemory.root(),
-          query.pool, query.cancelled, call.operatorName(), query.spill);
-      this.progress = new AggregateProgress(progress, parallel::groupCount, parallel.metrics());
+          query.pool(), query.cancelFlag()::get, call.operatorName(), query.spill());
+      this.progress = new AggregateProgress(query.progress(), parallel::groupCount, parallel.metrics());
     } else {
       this.parallel = null;
       this.aggregator = new BlockedAggregator(call.spec(), config, EngineMemory.root(),
-          query.pool, query.cancelled, call.operatorName(), query.spill);
+          query.pool(), query.cancelFlag()::get, call.operatorName(), query.spill());
       this.aggregator.metrics().serialReason = serialReason;
-      this.progress = new AggregateProgress(progress, aggregator::groupCount,
+      this.progress = new AggregateProgress(query.progress(), aggregator::groupCount,
           aggregator.metrics());
     }
     if (call.topK() != null) {

@@ -5,6 +5,7 @@ import io.tally.batch.BatchSource;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.metrics.OperatorClock;
 import io.tally.metrics.QueryProfile;
+import io.tally.session.QueryContext;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentMap;
@@ -12,15 +13,13 @@ import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 
 /**
- * The run-time side of {@code EXPLAIN ANALYZE}: which execution (a {@link DataContext}) is being
- * profiled into which {@link QueryProfile}, and the entry point generated code calls for every
- * {@link ProfilingRel}. Executions that are not profiled never reach this class except through
- * {@link #attachAggregate}, a single map lookup per aggregate execution.
+ * The run-time side of {@code EXPLAIN ANALYZE}: starts and stops profiling an execution (a
+ * {@link DataContext}) into a {@link QueryProfile} kept in its {@link QueryContext}, and the
+ * entry point generated code calls for every {@link ProfilingRel}. Executions that are not
+ * profiled never reach this class except through {@link #attachAggregate}, one field read per
+ * aggregate execution.
  */
 public final class ProfileRuntime {
-  private static final ConcurrentMap<DataContext, QueryProfile> PROFILES =
-      new MapMaker().weakKeys().makeMap();
-
   private static final ConcurrentMap<QueryProfile, Queue<ProfiledSplits>> UNSETTLED =
       new MapMaker().weakKeys().makeMap();
 
@@ -36,7 +35,7 @@ public final class ProfileRuntime {
    * query thread by the operator that read the splits, once its workers have stopped.
    */
   static void settleSplits(DataContext root) {
-    QueryProfile profile = PROFILES.get(root);
+    QueryProfile profile = QueryContext.of(root).profile();
     Queue<ProfiledSplits> pending = profile == null ? null : UNSETTLED.remove(profile);
     if (pending != null) {
       for (ProfiledSplits s : pending) {
@@ -47,12 +46,12 @@ public final class ProfileRuntime {
 
   /** Profiles the execution {@code root} into {@code profile} until {@link #end}. */
   public static void begin(DataContext root, QueryProfile profile) {
-    PROFILES.put(root, profile);
+    QueryContext.of(root).profile(profile);
   }
 
   /** Stops profiling the execution {@code root}. */
   public static void end(DataContext root) {
-    PROFILES.remove(root);
+    QueryContext.of(root).profile(null);
   }
 
   /**
@@ -63,7 +62,7 @@ public final class ProfileRuntime {
    */
   public static Enumerable<?> profile(DataContext root, Enumerable<?> input, int operatorId,
       boolean timeCurrent) {
-    QueryProfile profile = PROFILES.get(root);
+    QueryProfile profile = QueryContext.of(root).profile();
     if (profile == null) {
       return input;
     }
@@ -73,11 +72,11 @@ public final class ProfileRuntime {
   }
 
   /**
-   * Reports an aggregate's metrics to the operator being opened when the execution {@code root}
+   * Reports an aggregate's metrics to the operator being opened when its execution ({@code query})
    * is profiled (the aggregate's enumerator is created while its {@link ProfilingRel} has control).
    */
-  static void attachAggregate(DataContext root, AggregateMetrics metrics) {
-    QueryProfile profile = PROFILES.get(root);
+  static void attachAggregate(QueryContext query, AggregateMetrics metrics) {
+    QueryProfile profile = query.profile();
     if (profile != null) {
       int operator = profile.clock().current();
       if (operator != OperatorClock.OUTSIDE) {

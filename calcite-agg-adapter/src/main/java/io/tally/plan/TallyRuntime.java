@@ -6,8 +6,8 @@ import io.tally.batch.BatchSource;
 import io.tally.exec.BlockedAggregator;
 import io.tally.exec.ParallelAggregator;
 import io.tally.batch.SplittableBatchSource;
-import io.tally.jdbc.QueryProgress;
-import io.tally.jdbc.TallySettings;
+import io.tally.session.QueryContext;
+import io.tally.session.TallySettings;
 import io.tally.memory.ByteSize;
 import io.tally.memory.EngineMemory;
 import io.tally.spill.SpillOptions;
@@ -43,13 +43,12 @@ public final class TallyRuntime {
       BlockedAggregateCall call) {
     return new AbstractEnumerable<Object>() {
       @Override public Enumerator<Object> enumerator() {
-        QueryResources query = QueryResources.of(root);
-        int threads = query.settings.threads();
-        String serial = serialReason(input, call, threads, query.pool.limit());
-        BlockedAggregateEnumerator rows = new BlockedAggregateEnumerator(query,
-            QueryProgress.of(root), input, call, config(query.settings), threads, serial,
-            () -> ProfileRuntime.settleSplits(root));
-        ProfileRuntime.attachAggregate(root, rows.metrics());
+        QueryContext query = QueryContext.of(root);
+        int threads = query.settings().threads();
+        String serial = serialReason(input, call, threads, query.pool().limit());
+        BlockedAggregateEnumerator rows = new BlockedAggregateEnumerator(query, input, call,
+            config(query.settings()), threads, serial, () -> ProfileRuntime.settleSplits(root));
+        ProfileRuntime.attachAggregate(query, rows.metrics());
         return rows;
       }
     };
@@ -87,12 +86,9 @@ public final class TallyRuntime {
 
   /** The aggregate's runtime knobs from the connection's settings (block, emit and spill). */
   static AggregateConfig config(TallySettings settings) {
-    SpillOptions spill = new SpillOptions(settings.spillDir().toString(),
-        SpillOptions.Format.valueOf(settings.spillFormat().name()),
-        SpillOptions.Compression.valueOf(settings.spillCompression().name()), Long.MAX_VALUE);
-    return new AggregateConfig(settings.blockSize(),
-        settings.emit() == TallySettings.Emit.ALL ? AggregateConfig.EmitMode.ALL
-            : AggregateConfig.EmitMode.BLOCKED, spill);
+    SpillOptions spill = new SpillOptions(settings.spillDir().toString(), settings.spillFormat(),
+        settings.spillCompression(), Long.MAX_VALUE);
+    return new AggregateConfig(settings.blockSize(), settings.emit(), spill);
   }
 
   /** Feeds an aggregator from a Tally scan's batches, passing on only the columns it uses. */

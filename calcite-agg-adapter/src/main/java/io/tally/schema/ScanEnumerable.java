@@ -3,8 +3,8 @@ package io.tally.schema;
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
 import io.tally.batch.SplittableBatchSource;
-import io.tally.jdbc.QueryProgress;
-import io.tally.jdbc.TallySession;
+import io.tally.session.QueryProgress;
+import io.tally.session.QueryContext;
 import io.tally.memory.EngineMemory;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,11 +55,9 @@ public final class ScanEnumerable extends AbstractEnumerable<Object>
    * Called by generated code through {@code io.tally.plan.TallyMethod#SCAN}.
    */
   public static ScanEnumerable scan(DataContext root, ScanData data, int[] fields) {
-    TallySession session = TallySession.find(root.getQueryProvider());
-    ScanData source = session != null && session.settings().cache()
-        ? TableCache.engine().wrap(data) : data;
-    return new ScanEnumerable(source, fields, DataContext.Variable.CANCEL_FLAG.get(root),
-        QueryProgress.of(root));
+    QueryContext query = QueryContext.of(root);
+    ScanData source = query.settings().cache() ? TableCache.engine().wrap(data) : data;
+    return new ScanEnumerable(source, fields, query.cancelFlag(), query.progress());
   }
 
   /** The table being scanned. */

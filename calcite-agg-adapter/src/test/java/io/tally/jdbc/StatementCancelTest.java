@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tally.memory.EngineMemory;
+import io.tally.session.QueryProgress;
+import io.tally.session.TallySession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.exec.AggregateConfig;
+import io.tally.session.Setting;
+import io.tally.session.TallySession;
+import io.tally.session.TallySettings;
+import io.tally.spill.SpillOptions;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -26,10 +31,10 @@ class TallyDriverTest {
     try (Connection c = DriverManager.getConnection("jdbc:tally:")) {
       TallySettings s = settings(c);
       assertEquals(TallySettings.Aggregate.BLOCKED, s.aggregate());
-      assertEquals(TallySettings.Emit.BLOCKED, s.emit());
+      assertEquals(AggregateConfig.EmitMode.BLOCKED, s.emit());
       assertEquals(8192, s.blockSize());
-      assertEquals(TallySettings.SpillFormat.COLUMNS, s.spillFormat());
-      assertEquals(TallySettings.Compression.NONE, s.spillCompression());
+      assertEquals(SpillOptions.Format.COLUMNS, s.spillFormat());
+      assertEquals(SpillOptions.Compression.NONE, s.spillCompression());
       assertEquals(Runtime.getRuntime().availableProcessors(), s.threads());
       assertTrue(s.memoryLimit() > 0);
       assertNull(s.data());
@@ -44,7 +49,7 @@ class TallyDriverTest {
         "jdbc:tally:aggregate=calcite;block_size=2;spill_dir=" + dir, p)) {
       TallySettings s = settings(c);
       assertEquals(TallySettings.Aggregate.CALCITE, s.aggregate());
-      assertEquals(TallySettings.Emit.ALL, s.emit());
+      assertEquals(AggregateConfig.EmitMode.ALL, s.emit());
       assertEquals(2, s.blockSize());
       assertEquals(256L << 20, s.memoryLimit());
       assertEquals(dir.toAbsolutePath(), s.spillDir());
@@ -61,13 +66,13 @@ class TallyDriverTest {
       st.execute("SET aggregate = calcite");
       assertEquals(4, settings(c).blockSize());
       assertEquals(2L << 30, settings(c).memoryLimit());
-      assertEquals(TallySettings.Emit.ALL, settings(c).emit());
+      assertEquals(AggregateConfig.EmitMode.ALL, settings(c).emit());
       assertEquals(TallySettings.Aggregate.CALCITE, settings(c).aggregate());
       assertEquals(8192, settings(other).blockSize());
       st.execute("RESET block_size");
       assertEquals(16, settings(c).blockSize());
       st.execute("RESET ALL");
-      assertEquals(TallySettings.Emit.BLOCKED, settings(c).emit());
+      assertEquals(AggregateConfig.EmitMode.BLOCKED, settings(c).emit());
     }
   }
 

@@ -10,6 +10,7 @@ import io.tally.datasets.DatasetWriter;
 import io.tally.datasets.DrainGenerator;
 import io.tally.datasets.FileFormat;
 import io.tally.memory.EngineMemory;
+import io.tally.session.QueryContext;
 import java.io.BufferedWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -139,7 +140,7 @@ class CleanupEndToEndTest {
 
   /** Whether the cancel test's aggregate has reserved memory, i.e. is building. */
   private static boolean building() {
-    return QueryResources.pools().stream()
+    return QueryContext.pools().stream()
         .anyMatch(p -> p.limit() == CANCEL_LIMIT && p.reserved() > 0);
   }
 

@@ -8,6 +8,7 @@ import io.tally.datasets.DrainGenerator;
 import io.tally.datasets.FileFormat;
 import io.tally.memory.EngineMemory;
 import io.tally.memory.MemoryPool;
+import io.tally.session.QueryContext;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,7 +32,7 @@ class DrainMemoryEndToEndTest {
   static final int GROUPS = 1_000_000;
   static final int BLOCK_SIZE = 8192;
   static final double MAX_HALF_DRAIN_SHARE = 0.6;
-  /** A memory_limit no other test uses, to find this query's pool among {@link QueryResources#pools()}. */
+  /** A memory_limit no other test uses, to find this query's pool among {@link QueryContext#pools()}. */
   static final long LIMIT = 3_000_000_017L;
   /** {@code v = i % V_MODULUS} in {@link DrainGenerator}. */
   static final int V_MODULUS = 1024;
@@ -103,7 +104,7 @@ class DrainMemoryEndToEndTest {
   }
 
   private static MemoryPool poolOfThisQuery() {
-    List<MemoryPool> mine = QueryResources.pools().stream().filter(p -> p.limit() == LIMIT)
+    List<MemoryPool> mine = QueryContext.pools().stream().filter(p -> p.limit() == LIMIT)
         .filter(p -> p.reserved() > 0).toList();
     assertEquals(1, mine.size(), "pools of the running query");
     return mine.get(0);

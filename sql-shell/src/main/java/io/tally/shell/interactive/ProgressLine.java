@@ -1,7 +1,7 @@
 package io.tally.shell.interactive;
 
-import io.tally.jdbc.QueryProgress;
-import io.tally.jdbc.TallySession;
+import io.tally.session.QueryProgress;
+import io.tally.session.TallySession;
 import io.tally.shell.ShellSession;
 import io.tally.shell.StatementObserver;
 import io.tally.shell.format.TextWidth;

@@ -1,6 +1,6 @@
 package io.tally.shell.interactive;
 
-import io.tally.jdbc.QueryProgress;
+import io.tally.session.QueryProgress;
 import io.tally.memory.ByteSize;
 import io.tally.shell.format.TextWidth;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.tally.shell.server;
 
-import io.tally.jdbc.TallySession;
+import io.tally.session.TallySession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;

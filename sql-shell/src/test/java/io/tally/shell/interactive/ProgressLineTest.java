@@ -3,8 +3,8 @@ package io.tally.shell.interactive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tally.jdbc.QueryProgress;
-import io.tally.jdbc.TallySession;
+import io.tally.session.QueryProgress;
+import io.tally.session.TallySession;
 import io.tally.shell.ShellSession;
 import io.tally.shell.ShellSettings;
 import java.io.ByteArrayInputStream;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tally.jdbc.TallySession;
+import io.tally.session.TallySession;
 import io.tally.memory.EngineMemory;
 import io.tally.memory.ServerMemory;
 import java.nio.charset.StandardCharsets;

@@ -1,33 +1,31 @@
-package io.tally.jdbc;
+package io.tally.session;
 
+import io.tally.exec.AggregateConfig;
+import io.tally.spill.SpillOptions;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
 /**
  * The typed, mutable settings of one Tally connection: defaults, overridden by URL/properties at
- * connect time and by {@code SET key = value} / {@code RESET key} afterwards.
+ * connect time and by {@code SET key = value} / {@code RESET key} afterwards. Every value is
+ * checked and parsed once, when it is given ({@link Setting#parse}); the getters return it typed.
  */
 public final class TallySettings {
-  /** Aggregate operator choice. */
+  /** Aggregate operator choice (read by the planner only). */
   public enum Aggregate { BLOCKED, CALCITE }
 
-  /** Aggregate output mode. */
-  public enum Emit { BLOCKED, ALL }
-
-  /** Spilled aggregate-state layout. */
-  public enum SpillFormat { COLUMNS, BINARY }
-
-  /** Spill file compression. */
-  public enum Compression { NONE, LZ4, ZSTD }
-
-  private final Map<Setting, String> values = new EnumMap<>(Setting.class);
-  private final Map<Setting, String> connectValues = new EnumMap<>(Setting.class);
+  private final Map<Setting, Object> values = new EnumMap<>(Setting.class);
+  private final Map<Setting, Object> connectValues = new EnumMap<>(Setting.class);
 
   private TallySettings() {}
+
+  /** Every setting at its default. */
+  public static TallySettings defaults() {
+    return new TallySettings();
+  }
 
   /**
    * Reads the Tally keys among connection properties; other keys are left to Calcite.
@@ -39,7 +37,7 @@ public final class TallySettings {
     for (String name : info.stringPropertyNames()) {
       Setting setting = Setting.lookup(name);
       if (setting != null) {
-        s.connectValues.put(setting, s.checked(setting, info.getProperty(name)));
+        s.connectValues.put(setting, parsed(setting, info.getProperty(name)));
       }
     }
     s.values.putAll(s.connectValues);
@@ -53,7 +51,7 @@ public final class TallySettings {
       throw new SQLException("Setting '" + setting.key() + "' can only be given when connecting"
           + " (in the JDBC URL), not by SET");
     }
-    values.put(setting, checked(setting, value));
+    values.put(setting, parsed(setting, value));
   }
 
   /** Applies {@code RESET key}: back to the value given at connect time, or the default. */
@@ -73,60 +71,58 @@ public final class TallySettings {
   }
 
   /** The current canonical text of a setting (its default if never set). */
-  public synchronized String get(Setting setting) {
-    String v = values.get(setting);
-    return v != null ? v : setting.defaultValue();
+  public String get(Setting setting) {
+    return setting.print(value(setting));
+  }
+
+  private synchronized Object value(Setting setting) {
+    return values.containsKey(setting) ? values.get(setting) : setting.defaultValue();
   }
 
   /** The data directory, or null for the built-in demo schema. */
   public Path data() {
-    String v = get(Setting.DATA);
-    return v.isEmpty() ? null : Path.of(v);
+    return (Path) value(Setting.DATA);
   }
 
   public Aggregate aggregate() {
-    return Aggregate.valueOf(upper(Setting.AGGREGATE));
+    return (Aggregate) value(Setting.AGGREGATE);
   }
 
-  public Emit emit() {
-    return Emit.valueOf(upper(Setting.EMIT));
+  public AggregateConfig.EmitMode emit() {
+    return (AggregateConfig.EmitMode) value(Setting.EMIT);
   }
 
   public int blockSize() {
-    return Integer.parseInt(get(Setting.BLOCK_SIZE));
+    return (Integer) value(Setting.BLOCK_SIZE);
   }
 
   public long memoryLimit() {
-    return Long.parseLong(get(Setting.MEMORY_LIMIT));
+    return (Long) value(Setting.MEMORY_LIMIT);
   }
 
   public Path spillDir() {
-    return Path.of(get(Setting.SPILL_DIR));
+    return (Path) value(Setting.SPILL_DIR);
   }
 
-  public SpillFormat spillFormat() {
-    return SpillFormat.valueOf(upper(Setting.SPILL_FORMAT));
+  public SpillOptions.Format spillFormat() {
+    return (SpillOptions.Format) value(Setting.SPILL_FORMAT);
   }
 
-  public Compression spillCompression() {
-    return Compression.valueOf(upper(Setting.SPILL_COMPRESSION));
+  public SpillOptions.Compression spillCompression() {
+    return (SpillOptions.Compression) value(Setting.SPILL_COMPRESSION);
   }
 
   public int threads() {
-    return Integer.parseInt(get(Setting.THREADS));
+    return (Integer) value(Setting.THREADS);
   }
 
   public boolean cache() {
-    return Boolean.parseBoolean(get(Setting.CACHE));
+    return (Boolean) value(Setting.CACHE);
   }
 
   /** Whether plans may evaluate aggregate inputs, filters and projections on Arrow batches. */
   public boolean vectorize() {
-    return Boolean.parseBoolean(get(Setting.VECTORIZE));
-  }
-
-  private String upper(Setting s) {
-    return get(s).toUpperCase(Locale.ROOT);
+    return (Boolean) value(Setting.VECTORIZE);
   }
 
   private static Setting require(String key) throws SQLException {
@@ -138,9 +134,9 @@ public final class TallySettings {
     return setting;
   }
 
-  private String checked(Setting setting, String value) throws SQLException {
+  private static Object parsed(Setting setting, String value) throws SQLException {
     try {
-      return setting.normalize(value);
+      return setting.parse(value);
     } catch (IllegalArgumentException e) {
       throw new SQLException(e.getMessage(), e);
     }

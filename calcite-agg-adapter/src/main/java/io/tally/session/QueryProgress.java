@@ -1,48 +1,22 @@
-package io.tally.jdbc;
+package io.tally.session;
 
-import java.lang.ref.WeakReference;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.calcite.DataContext;
 
 /**
  * Live counters of the statement a Tally connection runs, for a progress bar polled from another
  * thread: rows read by table scans (and the scans' estimated total), groups built by aggregates,
  * bytes spilled. Operators update it once per batch, never per row. The counters start again
- * when a statement's first Tally operator opens (a new {@link DataContext}) or on {@link #reset()};
- * statements running at the same time on one connection add up.
+ * when a statement execution opens its first Tally operator (its {@link QueryContext} is
+ * created) or on {@link #reset()}; statements running at the same time on one connection add up.
  */
 public final class QueryProgress {
-  /** Shared by operators of statements on non-Tally connections: counts, but nobody reads it. */
-  private static final QueryProgress DETACHED = new QueryProgress();
-
   private final AtomicLong rows = new AtomicLong();
   private final AtomicLong estimatedRows = new AtomicLong();
   private final AtomicLong groups = new AtomicLong();
   private final AtomicLong spilledBytes = new AtomicLong();
-  private volatile WeakReference<DataContext> statement = new WeakReference<>(null);
 
   /** A progress attached to no connection (tests, or operators outside a Tally statement). */
   public QueryProgress() {}
-
-  /**
-   * The progress of the connection that runs the statement of {@code root}; starts fresh counters
-   * if this is the first operator of that statement execution.
-   */
-  public static QueryProgress of(DataContext root) {
-    TallySession session = TallySession.find(root.getQueryProvider());
-    if (session == null) {
-      return DETACHED;
-    }
-    session.enter(root);
-    return session.progress();
-  }
-
-  synchronized void enter(DataContext root) {
-    if (statement.get() != root) {
-      reset();
-      statement = new WeakReference<>(root);
-    }
-  }
 
   /** Zeroes every counter (a client does this before it runs a statement). */
   public void reset() {

@@ -1,43 +1,44 @@
-package io.tally.jdbc;
+package io.tally.session;
 
+import io.tally.exec.AggregateConfig;
 import io.tally.memory.ByteSize;
+import io.tally.spill.SpillOptions;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * One Tally setting: its key, what it means, its default, and how a value is checked and
- * normalized. Settings come from the JDBC URL, connection {@code Properties}, or {@code SET}.
+ * One Tally setting: its key, what it means, and the {@link SettingType} of its value (default,
+ * check, canonical text), each written here once. Settings come from the JDBC URL, connection
+ * {@code Properties}, or {@code SET}; {@link TallySettings} holds their typed values.
  */
 public enum Setting {
-  DATA("data", "directory whose *.csv, *.csv.gz and *.arrow files are tables", () -> "",
-      Setting::directory, true),
+  DATA("data", "directory whose *.csv, *.csv.gz and *.arrow files are tables",
+      SettingType.directory(() -> null, true), true),
   AGGREGATE("aggregate", "GROUP BY operator: blocked (Tally) or calcite (stock, for A/B)",
-      () -> "blocked", oneOf("blocked", "calcite"), false),
+      SettingType.choice(TallySettings.Aggregate.BLOCKED), false),
   EMIT("emit", "aggregate output: blocked (one block per poll) or all (materialize first)",
-      () -> "blocked", oneOf("blocked", "all"), false),
+      SettingType.choice(AggregateConfig.EmitMode.BLOCKED), false),
   BLOCK_SIZE("block_size", "groups per hash-table block, a power of two",
-      () -> "8192", Setting::powerOfTwo, false),
+      SettingType.of(() -> AggregateConfig.DEFAULT_BLOCK_SIZE,
+          v -> AggregateConfig.checkBlockSize(positiveInteger(v))), false),
   MEMORY_LIMIT("memory_limit", "per-query memory limit, bytes or e.g. 512MB, 2GB",
-      Setting::defaultMemoryLimit, Setting::byteSize, false),
+      SettingType.of(Setting::defaultMemoryLimit, Setting::byteSize), false),
   SPILL_DIR("spill_dir", "directory for spill files",
-      () -> System.getProperty("java.io.tmpdir"), Setting::directory, false),
+      SettingType.directory(() -> Path.of(System.getProperty("java.io.tmpdir")), false), false),
   SPILL_FORMAT("spill_format", "aggregate state layout on disk: columns or binary",
-      () -> "columns", oneOf("columns", "binary"), false),
+      SettingType.choice(SpillOptions.Format.COLUMNS), false),
   SPILL_COMPRESSION("spill_compression", "Arrow IPC body compression of spill files",
-      () -> "none", oneOf("none", "lz4", "zstd"), false),
+      SettingType.choice(SpillOptions.Compression.NONE), false),
   THREADS("threads", "worker threads for aggregation, 1 to 256",
-      Setting::defaultThreads, Setting::threadCount, false),
+      SettingType.of(Setting::defaultThreads, Setting::threadCount), false),
   CACHE("cache", "keep a file table's Arrow batches in memory after the first scan",
-      () -> "false", oneOf("true", "false"), false),
+      SettingType.bool(false), false),
   VECTORIZE("vectorize", "aggregate input, filters and projections on Arrow batches (true) or"
       + " as rows through Calcite's operators (false, for A/B)",
-      () -> "true", oneOf("true", "false"), false);
+      SettingType.bool(true), false);
 
   /** Most worker threads one aggregate may use (each has its own hash table). */
   public static final int MAX_THREADS = 256;
@@ -47,16 +48,13 @@ public enum Setting {
 
   private final String key;
   private final String description;
-  private final Supplier<String> defaultValue;
-  private final UnaryOperator<String> normalizer;
+  private final SettingType<?> type;
   private final boolean connectOnly;
 
-  Setting(String key, String description, Supplier<String> defaultValue,
-      UnaryOperator<String> normalizer, boolean connectOnly) {
+  Setting(String key, String description, SettingType<?> type, boolean connectOnly) {
     this.key = key;
     this.description = description;
-    this.defaultValue = defaultValue;
-    this.normalizer = normalizer;
+    this.type = type;
     this.connectOnly = connectOnly;
   }
 
@@ -73,22 +71,28 @@ public enum Setting {
     return connectOnly;
   }
 
-  String defaultValue() {
-    return defaultValue.get();
+  /** The typed default value (null for {@link #DATA}: the built-in demo schema). */
+  Object defaultValue() {
+    return type.defaultValue();
   }
 
   /**
-   * Checks a value and returns its canonical text.
+   * Checks a value and returns it typed.
    *
    * @throws IllegalArgumentException naming the setting and the accepted values
    */
-  String normalize(String value) {
+  Object parse(String value) {
     try {
-      return normalizer.apply(value.trim());
+      return type.parse(value.trim());
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("Invalid value for setting '" + key + "': "
           + e.getMessage(), e);
     }
+  }
+
+  /** The canonical text of a typed value of this setting. */
+  String print(Object value) {
+    return type.print(value);
   }
 
   /** Finds a setting by key, case-insensitively; null if there is none. */
@@ -107,32 +111,11 @@ public enum Setting {
     return Arrays.stream(values()).map(Setting::key).collect(Collectors.joining(", "));
   }
 
-  private static UnaryOperator<String> oneOf(String... allowed) {
-    return v -> {
-      String lower = v.toLowerCase(Locale.ROOT);
-      for (String a : allowed) {
-        if (a.equals(lower)) {
-          return a;
-        }
-      }
-      throw new IllegalArgumentException("'" + v + "' (valid values: "
-          + String.join(", ", allowed) + ")");
-    };
+  private static int defaultThreads() {
+    return Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors());
   }
 
-  private static String powerOfTwo(String v) {
-    int n = positiveInteger(v);
-    if (Integer.bitCount(n) != 1 || n > (1 << 20)) {
-      throw new IllegalArgumentException("'" + v + "' (must be a power of two from 1 to 1048576)");
-    }
-    return Integer.toString(n);
-  }
-
-  private static String defaultThreads() {
-    return Integer.toString(Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
-  }
-
-  private static String threadCount(String v) {
+  private static int threadCount(String v) {
     int n;
     try {
       n = Integer.parseInt(v);
@@ -143,7 +126,7 @@ public enum Setting {
       throw new IllegalArgumentException("'" + v + "' (must be an integer from 1 to "
           + MAX_THREADS + ")");
     }
-    return Integer.toString(n);
+    return n;
   }
 
   private static int positiveInteger(String v) {
@@ -158,28 +141,17 @@ public enum Setting {
     throw new IllegalArgumentException("'" + v + "' (must be a positive integer)");
   }
 
-  private static String byteSize(String v) {
+  private static long byteSize(String v) {
     long n = ByteSize.parse(v);
     if (n <= 0) {
       throw new IllegalArgumentException("'" + v + "' (must be more than 0 bytes)");
     }
-    return Long.toString(n);
+    return n;
   }
 
-  private static String directory(String v) {
-    if (v.isEmpty()) {
-      return v;
-    }
-    Path p = Path.of(v);
-    if (!Files.isDirectory(p)) {
-      throw new IllegalArgumentException("'" + v + "' is not an existing directory");
-    }
-    return p.toAbsolutePath().normalize().toString();
-  }
-
-  private static String defaultMemoryLimit() {
+  private static long defaultMemoryLimit() {
     long physical = ((com.sun.management.OperatingSystemMXBean)
         ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
-    return Long.toString((long) (physical * DEFAULT_MEMORY_FRACTION));
+    return (long) (physical * DEFAULT_MEMORY_FRACTION);
   }
 }
