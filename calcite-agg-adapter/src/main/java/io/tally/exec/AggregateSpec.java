@@ -2,6 +2,7 @@ package io.tally.exec;
 
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
+import io.tally.exec.state.AggregateCall;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.BitSet;

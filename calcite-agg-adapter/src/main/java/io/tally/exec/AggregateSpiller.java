@@ -1,6 +1,11 @@
 package io.tally.exec;
 
 import io.tally.batch.DataType;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.exec.spill.PartitionOverflowException;
+import io.tally.exec.spill.Partitioner;
+import io.tally.exec.spill.SpillFileFormat;
+import io.tally.exec.spill.SpillStaging;
 import io.tally.memory.MemoryLimitExceededException;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;

@@ -1,6 +1,9 @@
 package io.tally.exec;
 
 import io.tally.batch.DataType;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.exec.hash.GroupHashTable;
+import io.tally.exec.state.Accumulator;
 import io.tally.memory.OperatorMemory;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;

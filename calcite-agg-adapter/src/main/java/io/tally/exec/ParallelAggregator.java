@@ -3,6 +3,14 @@ package io.tally.exec;
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
 import io.tally.batch.QueryCancelledException;
+import io.tally.exec.exchange.AggregateWorkers;
+import io.tally.exec.exchange.Exchange;
+import io.tally.exec.exchange.ExchangePartitioner;
+import io.tally.exec.exchange.PassThroughPolicy;
+import io.tally.exec.exchange.PassThroughSwitch;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.spill.QuerySpillDirectory;
@@ -15,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -85,6 +94,8 @@ public final class ParallelAggregator implements AutoCloseable {
   private final BlockedAggregator[] partials;
   private final BlockedAggregator[] finals;
   private final ReentrantLock[] locks;
+  /** What an {@link Exchange} calls to merge a piece into final table {@code p}. */
+  private final List<Consumer<VectorSchemaRoot>> mergeInto = new ArrayList<>();
   private AggregateWorkers workers;
   private int draining;
   private long finishedAt;
@@ -145,6 +156,7 @@ public final class ParallelAggregator implements AutoCloseable {
             name + ".final" + p, spillDirectory);
         int self = p;
         finals[p].onMemoryPressure(need -> relieveFinals(self, need));
+        mergeInto.add(finals[p]::mergePartial);
       }
     } catch (RuntimeException | Error e) {
       close();
@@ -252,7 +264,7 @@ public final class ParallelAggregator implements AutoCloseable {
     long passed = 0;
     long passedBatches = 0;
     try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool);
-         Exchange out = new Exchange(i, finals, locks, new ExchangePartitioner(
+         Exchange out = new Exchange(i, mergeInto, locks, new ExchangePartitioner(
              partial.partialKeyTypes(), finals.length, BlockLayout.of(config.blockSize()), exchange),
              exchange.allocator())) {
       RowStates rows = RowStates.supports(spec) ? new RowStates(spec, exchange) : null;

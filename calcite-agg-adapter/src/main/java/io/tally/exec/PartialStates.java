@@ -2,6 +2,10 @@ package io.tally.exec;
 
 import io.tally.batch.DataType;
 import io.tally.batch.TallyException;
+import io.tally.exec.hash.DecodedColumn;
+import io.tally.exec.hash.GroupHashTable;
+import io.tally.exec.state.Accumulator;
+import io.tally.exec.state.AggregateCall;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;

@@ -1,5 +1,10 @@
 package io.tally.exec;
 
+import io.tally.exec.exchange.PassThroughPolicy;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.exec.hash.DecodedColumn;
+import io.tally.exec.state.Accumulator;
+import io.tally.exec.state.AggregateCall;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -21,7 +26,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * <p>Memory: the scratch states take {@code rows × state width} bytes (plus variable-width
  * values) reserved from the worker's exchange memory, freed as soon as they are serialized.
  */
-final class RowStates {
+public final class RowStates {
   private final AggregateSpec spec;
   private final OperatorMemory memory;
   private final DecodedColumn[] decoded;

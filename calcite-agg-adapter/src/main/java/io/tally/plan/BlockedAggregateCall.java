@@ -1,6 +1,6 @@
 package io.tally.plan;
 
-import io.tally.exec.AggKind;
+import io.tally.exec.state.AggKind;
 import io.tally.exec.AggregateSpec;
 import io.tally.batch.DataType;
 import java.io.Serializable;
@@ -93,7 +93,7 @@ public final class BlockedAggregateCall implements Serializable {
       set.forEach(k -> b.set(position[k]));
       sets.add(b);
     }
-    List<io.tally.exec.AggregateCall> calls = new ArrayList<>();
+    List<io.tally.exec.state.AggregateCall> calls = new ArrayList<>();
     List<String> names = agg.getRowType().getFieldNames();
     int firstCall = agg.getGroupCount();
     for (int i = 0; i < agg.getAggCallList().size(); i++) {
@@ -104,7 +104,7 @@ public final class BlockedAggregateCall implements Serializable {
         inputShape, outputShape, name, rowInput, null);
   }
 
-  private static io.tally.exec.AggregateCall call(AggregateCall call, String name,
+  private static io.tally.exec.state.AggregateCall call(AggregateCall call, String name,
       int[] position) {
     AggKind kind = isMedian(call) ? AggKind.MEDIAN : KINDS.get(call.getAggregation().getKind());
     if (kind == null || call.distinctKeys != null
@@ -117,7 +117,7 @@ public final class BlockedAggregateCall implements Serializable {
     List<Integer> args = new ArrayList<>();
     call.getArgList().forEach(a -> args.add(position[a]));
     DataType out = ExecTypes.of(call.getType(), "result of " + call);
-    return new io.tally.exec.AggregateCall(kind, args, call.isDistinct(),
+    return new io.tally.exec.state.AggregateCall(kind, args, call.isDistinct(),
         call.filterArg >= 0 ? position[call.filterArg] : -1, out, name);
   }
 

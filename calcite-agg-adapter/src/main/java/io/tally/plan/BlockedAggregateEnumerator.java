@@ -9,7 +9,7 @@ import io.tally.batch.DataType;
 import io.tally.exec.ParallelAggregator;
 import io.tally.batch.SplittableBatchSource;
 import io.tally.batch.RowBatcher;
-import io.tally.exec.TopKExpander;
+import io.tally.exec.topk.TopKExpander;
 import io.tally.memory.EngineMemory;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.session.QueryContext;

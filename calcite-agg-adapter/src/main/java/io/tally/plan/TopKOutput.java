@@ -1,7 +1,7 @@
 package io.tally.plan;
 
 import io.tally.batch.DataType;
-import io.tally.exec.TopKExpander;
+import io.tally.exec.topk.TopKExpander;
 import java.io.Serializable;
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package io.tally.plan;
 
-import io.tally.exec.AggregateCall;
+import io.tally.exec.state.AggregateCall;
 import io.tally.exec.AggregateSpec;
 import io.tally.batch.DataType;
-import io.tally.exec.TopKExpander;
-import io.tally.exec.TopKOrder;
+import io.tally.exec.topk.TopKExpander;
+import io.tally.exec.state.TopKOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelFieldCollation;

@@ -1,7 +1,7 @@
 package io.tally.plan;
 
 import io.tally.batch.ColumnType;
-import io.tally.exec.TopKOrder;
+import io.tally.exec.state.TopKOrder;
 import com.google.common.collect.BoundType;
 import com.google.common.collect.Range;
 import java.math.BigDecimal;

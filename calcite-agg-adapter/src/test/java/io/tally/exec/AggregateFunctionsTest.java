@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;

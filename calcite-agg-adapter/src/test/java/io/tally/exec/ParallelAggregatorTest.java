@@ -13,6 +13,8 @@ import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.batch.QueryCancelledException;
 import io.tally.batch.RowBatcher;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.SpillOptions;

@@ -1,6 +1,8 @@
 package io.tally.exec;
 
 import io.tally.batch.ColumnType;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;

@@ -10,6 +10,8 @@ import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.batch.RowBatcher;
 import io.tally.batch.TallyException;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Random;
 
 /** Random values in Calcite's Java representation, drawn from small domains so keys repeat. */
-final class TestValues {
+public final class TestValues {
   private TestValues() {}
 
-  static Object random(Random r, DataType t, int domain, double nullRate) {
+  public static Object random(Random r, DataType t, int domain, double nullRate) {
     if (r.nextDouble() < nullRate) {
       return null;
     }
@@ -55,7 +55,7 @@ final class TestValues {
   }
 
   /** The grouping identity of a value: -0.0 as 0.0, one NaN, arrays by content. */
-  static Object groupingKey(Object v) {
+  public static Object groupingKey(Object v) {
     if (v instanceof Double) {
       double d = (Double) v;
       return d == 0.0 ? 0.0 : Double.isNaN(d) ? Double.NaN : d;

@@ -1,8 +1,8 @@
 package io.tally.bench.drain;
 
 import io.tally.datasets.DrainGenerator.KeyKind;
-import io.tally.exec.AggKind;
-import io.tally.exec.AggregateCall;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
 import io.tally.exec.AggregateSpec;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;

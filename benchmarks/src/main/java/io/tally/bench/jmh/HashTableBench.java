@@ -1,7 +1,7 @@
 package io.tally.bench.jmh;
 
-import io.tally.exec.AggKind;
-import io.tally.exec.AggregateCall;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
 import io.tally.exec.AggregateConfig;
 import io.tally.exec.AggregateSpec;
 import io.tally.exec.BlockedAggregator;

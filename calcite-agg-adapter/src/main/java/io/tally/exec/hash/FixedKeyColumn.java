@@ -1,0 +1,130 @@
+package io.tally.exec.hash;
+
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.VectorWriter;
+import io.tally.memory.OperatorMemory;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * A fixed-width key column (LONG, DOUBLE and DECIMAL families).
+ *
+ * <p>Values buffer: one 8-byte word per group (two for DECIMAL: low then high). DOUBLE keys are
+ * stored as normalized bits (-0.0 as 0.0, one NaN).
+ */
+final class FixedKeyColumn extends KeyColumn {
+  private final int words;
+  private long[] keyWords;
+
+  FixedKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
+    super(type, layout, memory);
+    this.words = type.family() == ColumnType.Family.DECIMAL ? 2 : 1;
+  }
+
+  @Override
+  void bind(DecodedColumn column) {
+    super.bind(column);
+    keyWords = column.keyWords();
+  }
+
+  @Override
+  void hash(long[] hashes, int n) {
+    byte[] nulls = input.nulls;
+    long[] lo = keyWords;
+    if (words == 1) {
+      for (int i = 0; i < n; i++) {
+        long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.mix(lo[i]);
+        hashes[i] = Hashing.combine(hashes[i], h);
+      }
+      return;
+    }
+    long[] hi = input.highs;
+    for (int i = 0; i < n; i++) {
+      long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.mix(lo[i] ^ Hashing.mix(hi[i]));
+      hashes[i] = Hashing.combine(hashes[i], h);
+    }
+  }
+
+  /** Reads the stored key by address (no bounds checks: {@code gid} is below the group count). */
+  @Override
+  boolean equalsRow(int gid, int row) {
+    int b = gid >>> layout.shift();
+    int slot = gid & layout.mask();
+    boolean isNull = MemoryUtil.getByte(nullAddress[b] + slot) != 0;
+    if (isNull || input.nulls[row] != 0) {
+      return isNull && input.nulls[row] != 0;
+    }
+    long at = valueAddress[b] + (long) slot * 8 * words;
+    return MemoryUtil.getLong(at) == keyWords[row]
+        && (words == 1 || MemoryUtil.getLong(at + 8) == input.highs[row]);
+  }
+
+  @Override
+  void append(int gid, int row) {
+    if (input.nulls[row] != 0) {
+      markNull(gid);
+      return;
+    }
+    ArrowBuf block = blocks.get(gid >>> layout.shift());
+    int slot = gid & layout.mask();
+    long at = (long) slot * 8 * words;
+    block.setLong(at, keyWords[row]);
+    if (words == 2) {
+      block.setLong(at + 8, input.highs[row]);
+    }
+  }
+
+  @Override
+  int valueWidth() {
+    return 8 * words;
+  }
+
+  @Override
+  public long longAt(int gid) {
+    return blocks.get(gid >>> layout.shift()).getLong((long) (gid & layout.mask()) * 8 * words);
+  }
+
+  @Override
+  public void writeRows(int[] gids, int n, FieldVector out) {
+    for (int i = 0; i < n; i++) {
+      int gid = gids[i];
+      if (storedNull(gid)) {
+        out.setNull(i);
+        continue;
+      }
+      ArrowBuf buf = blocks.get(gid >>> layout.shift());
+      long at = (long) (gid & layout.mask()) * 8 * words;
+      writeValue(out, i, buf, at);
+    }
+  }
+
+  private void writeValue(FieldVector out, int i, ArrowBuf buf, long at) {
+    long lo = buf.getLong(at);
+    switch (type.family()) {
+      case LONG: VectorWriter.setLong(out, type, i, lo, "group key"); break;
+      case DOUBLE: VectorWriter.setDouble(out, type, i, Double.longBitsToDouble(lo), "group key"); break;
+      default: VectorWriter.setDecimal128(out, type, i, lo, buf.getLong(at + 8), type.scale(), "group key");
+    }
+  }
+
+  @Override
+  public void write(int block, int rows, FieldVector out) {
+    ArrowBuf buf = blocks.get(block);
+    ArrowBuf flags = nulls.get(block);
+    for (int i = 0; i < rows; i++) {
+      if (flags.getByte(i) != 0) {
+        out.setNull(i);
+        continue;
+      }
+      long at = (long) i * 8 * words;
+      long lo = buf.getLong(at);
+      switch (type.family()) {
+        case LONG: VectorWriter.setLong(out, type, i, lo, "group key"); break;
+        case DOUBLE: VectorWriter.setDouble(out, type, i, Double.longBitsToDouble(lo), "group key"); break;
+        default: VectorWriter.setDecimal128(out, type, i, lo, buf.getLong(at + 8), type.scale(), "group key");
+      }
+    }
+  }
+}
