@@ -5,7 +5,7 @@ import io.tally.metrics.ExplainText;
 import io.tally.metrics.ProfileNode;
 import io.tally.metrics.QueryProfile;
 import io.tally.parser.SqlExplainAnalyze;
-import io.tally.plan.ProfileRuntime;
+import io.tally.runtime.ProfileRuntime;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;
 import java.util.List;

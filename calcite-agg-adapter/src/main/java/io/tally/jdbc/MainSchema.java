@@ -1,7 +1,7 @@
 package io.tally.jdbc;
 
 import io.tally.datasets.DemoData;
-import io.tally.schema.TallySchema;
+import io.tally.catalog.TallySchema;
 import io.tally.session.TallySettings;
 import java.nio.file.Path;
 import java.sql.SQLException;

@@ -1,2 +1,8 @@
-/** Operator metrics reported by EXPLAIN ANALYZE. */
+/**
+ * What operators measured and how {@code EXPLAIN ANALYZE} shows it: per-operator stats and the
+ * aggregate's metrics ({@link io.tally.metrics.AggregateMetrics}), the query profile and its
+ * operator clock, and the text and JSON renderers.
+ *
+ * <p>May import: nothing of Tally's (operators in {@code exec} fill it in).
+ */
 package io.tally.metrics;

@@ -1,5 +1,8 @@
 package io.tally.plan;
 
+import io.tally.runtime.BlockedAggregateCall;
+import io.tally.runtime.RowShape;
+import io.tally.runtime.TallyMethod;
 import java.util.List;
 import java.util.function.BiFunction;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -75,9 +78,27 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
     return super.computeSelfCost(planner, mq);
   }
 
+  /**
+   * The code generated for {@code SELECT id1, SUM(v1) FROM h2o GROUP BY id1} (Janino's view, as
+   * {@code Hook.JAVA_PLAN} prints it); the call is stashed, not generated, so the plan's
+   * description reaches the runtime as one object:
+   *
+   * <pre>{@code
+   * public Enumerable bind(final DataContext root) {
+   *   final ScanData v1stashed = (ScanData) root.get("v1stashed");
+   *   final BlockedAggregateCall v2stashed = (BlockedAggregateCall) root.get("v2stashed");
+   *   return TallyRuntime.aggregate(root,                 // TallyMethod.AGGREGATE
+   *       ScanEnumerable.scan(root, v1stashed, new int[] {0, 6}),  // the child's code
+   *       v2stashed);                                        // the call AggregateTranslator made
+   * }
+   * }</pre>
+   *
+   * <p>An input that is not a Tally scan or batch calc arrives as a Calcite {@code Enumerable} of
+   * rows, converted to array rows first when its format is neither array nor scalar.
+   */
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
     return implementBlocked(this, implementor,
-        (in, out) -> BlockedAggregateCall.of(this, in, out, !vectorize));
+        (in, out) -> AggregateTranslator.translate(this, in, out, !vectorize));
   }
 
   /**

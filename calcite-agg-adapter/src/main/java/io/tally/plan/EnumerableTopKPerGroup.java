@@ -104,6 +104,6 @@ public final class EnumerableTopKPerGroup extends SingleRel implements Enumerabl
 
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
     return EnumerableBlockedAggregate.implementBlocked(this, implementor,
-        (in, out) -> TopKPerGroupCall.of(this, in, out));
+        (in, out) -> TopKPerGroupTranslator.translate(this, in, out));
   }
 }

@@ -1,5 +1,6 @@
 package io.tally.plan;
 
+import io.tally.runtime.TallyMethod;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;

@@ -2,6 +2,10 @@ package io.tally.plan;
 
 import io.tally.batch.DataType;
 import io.tally.exec.expr.CalcProgram;
+import io.tally.runtime.BatchCalcCall;
+import io.tally.runtime.BatchCalcEnumerable;
+import io.tally.runtime.RowShape;
+import io.tally.runtime.TallyMethod;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;

@@ -1,5 +1,6 @@
 package io.tally.plan;
 
+import io.tally.runtime.TallyMethod;
 import io.tally.schema.ScanData;
 import java.util.ArrayList;
 import java.util.List;

@@ -52,7 +52,7 @@ public final class ScanEnumerable extends AbstractEnumerable<Object>
   /**
    * Scans {@code fields} of {@code data} for a statement whose context is {@code root}; with the
    * connection's setting {@code cache=true} a file table is read through {@link TableCache}.
-   * Called by generated code through {@code io.tally.plan.TallyMethod#SCAN}.
+   * Called by generated code through {@code io.tally.runtime.TallyMethod#SCAN}.
    */
   public static ScanEnumerable scan(DataContext root, ScanData data, int[] fields) {
     QueryContext query = QueryContext.of(root);

@@ -11,13 +11,13 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code io.tally.batch.BatchCursor}) to SQL types. Every column is nullable unless its Arrow field
  * says otherwise.
  */
-final class SqlTypes {
+public final class SqlTypes {
   /** Fractional-second digits of TIMESTAMP columns: values are stored in milliseconds. */
   static final int TIMESTAMP_PRECISION = 3;
 
   private SqlTypes() {}
 
-  static RelDataType toRelType(RelDataTypeFactory factory, Field field) {
+  public static RelDataType toRelType(RelDataTypeFactory factory, Field field) {
     RelDataType type = baseType(factory, field);
     return factory.createTypeWithNullability(type, field.isNullable());
   }

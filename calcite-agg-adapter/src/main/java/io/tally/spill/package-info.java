@@ -4,6 +4,9 @@
  * batches framed with a CRC32C checksum and optional body compression
  * ({@link io.tally.spill.SpillWriter}, {@link io.tally.spill.SpillReader}), the one-binary-column
  * baseline state encoding ({@link io.tally.spill.BinaryStateCodec}) and process-wide counters
- * ({@link io.tally.spill.SpillStats}). Imports nothing from the planner.
+ * ({@link io.tally.spill.SpillStats}).
+ *
+ * <p>May import: nothing of Tally's; the aggregate-specific parts of spilling are
+ * {@code io.tally.exec.spill}.
  */
 package io.tally.spill;

@@ -3,6 +3,7 @@ package io.tally.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.catalog.TallySchema;
 import io.tally.memory.EngineMemory;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,5 +1,6 @@
-package io.tally.schema;
+package io.tally.catalog;
 
+import io.tally.schema.DataFileException;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.Map;

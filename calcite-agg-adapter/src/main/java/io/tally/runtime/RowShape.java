@@ -1,4 +1,4 @@
-package io.tally.plan;
+package io.tally.runtime;
 
 /**
  * How generated code represents a row: {@code Object[]}, the bare value of a one-column row, or

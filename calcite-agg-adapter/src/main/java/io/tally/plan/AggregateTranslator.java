@@ -1,15 +1,16 @@
 package io.tally.plan;
 
-import io.tally.exec.state.AggKind;
-import io.tally.exec.AggregateSpec;
 import io.tally.batch.DataType;
-import java.io.Serializable;
+import io.tally.exec.AggregateSpec;
+import io.tally.exec.state.AggKind;
+import io.tally.runtime.BlockedAggregateCall;
+import io.tally.runtime.RowShape;
+import io.tally.schema.MedianFunction;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import io.tally.schema.MedianFunction;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.type.RelDataType;
@@ -19,13 +20,11 @@ import org.apache.calcite.sql.validate.SqlUserDefinedAggFunction;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
- * What generated code hands the runtime for one {@link EnumerableBlockedAggregate}: the
- * runtime's {@link AggregateSpec} over the input columns the aggregate uses, which input
- * ordinals those are, how input and output rows are shaped, and whether the input is read as
- * rows even when it could hand over batches ({@code vectorize=false}).
+ * Translates a Calcite {@link Aggregate} into the {@link BlockedAggregateCall} its generated code
+ * hands the runtime: the used input columns and their runtime types, the group keys and grouping
+ * sets over them, and one runtime {@link io.tally.exec.state.AggregateCall} per Calcite call.
  */
-public final class BlockedAggregateCall implements Serializable {
-  private static final long serialVersionUID = 1L;
+final class AggregateTranslator {
   private static final Map<SqlKind, AggKind> KINDS = Map.ofEntries(
       Map.entry(SqlKind.COUNT, AggKind.COUNT), Map.entry(SqlKind.SUM, AggKind.SUM),
       Map.entry(SqlKind.SUM0, AggKind.SUM0), Map.entry(SqlKind.AVG, AggKind.AVG),
@@ -42,24 +41,7 @@ public final class BlockedAggregateCall implements Serializable {
       Map.entry(SqlKind.LISTAGG, AggKind.LISTAGG), Map.entry(SqlKind.STRING_AGG, AggKind.LISTAGG),
       Map.entry(SqlKind.ARRAY_AGG, AggKind.ARRAY_AGG));
 
-  private final AggregateSpec spec;
-  private final int[] inputColumns;
-  private final RowShape inputShape;
-  private final RowShape outputShape;
-  private final String operatorName;
-  private final boolean rowInput;
-  private final TopKOutput topK;
-
-  BlockedAggregateCall(AggregateSpec spec, int[] inputColumns, RowShape inputShape,
-      RowShape outputShape, String operatorName, boolean rowInput, TopKOutput topK) {
-    this.spec = spec;
-    this.inputColumns = inputColumns;
-    this.inputShape = inputShape;
-    this.outputShape = outputShape;
-    this.operatorName = operatorName;
-    this.rowInput = rowInput;
-    this.topK = topK;
-  }
+  private AggregateTranslator() {}
 
   /**
    * Describes {@code agg} for the runtime; with {@code rowInput} its input is always read as
@@ -67,7 +49,7 @@ public final class BlockedAggregateCall implements Serializable {
    *
    * @throws IllegalArgumentException naming the function or column Tally cannot aggregate
    */
-  static BlockedAggregateCall of(Aggregate agg, RowShape inputShape, RowShape outputShape,
+  static BlockedAggregateCall translate(Aggregate agg, RowShape inputShape, RowShape outputShape,
       boolean rowInput) {
     TreeSet<Integer> used = new TreeSet<>(agg.getGroupSet().asList());
     for (AggregateCall call : agg.getAggCallList()) {
@@ -126,37 +108,5 @@ public final class BlockedAggregateCall implements Serializable {
     return call.getAggregation() instanceof SqlUserDefinedAggFunction f
         && f.function instanceof AggregateFunctionImpl impl
         && impl.declaringClass == MedianFunction.class;
-  }
-
-  /** How groups become rows for a top-k-per-group operator; null for a plain aggregate. */
-  public TopKOutput topK() {
-    return topK;
-  }
-
-  public AggregateSpec spec() {
-    return spec;
-  }
-
-  /** For each column of the spec's input, the ordinal of the aggregate's input column. */
-  public int[] inputColumns() {
-    return inputColumns.clone();
-  }
-
-  public RowShape inputShape() {
-    return inputShape;
-  }
-
-  public RowShape outputShape() {
-    return outputShape;
-  }
-
-  /** Whether the input is read as rows even if it can give batches (planned with vectorize=false). */
-  public boolean rowInput() {
-    return rowInput;
-  }
-
-  /** The operator's name in allocators, errors and metrics, e.g. {@code EnumerableBlockedAggregate#12}. */
-  public String operatorName() {
-    return operatorName;
   }
 }

@@ -1,5 +1,7 @@
-package io.tally.schema;
+package io.tally.catalog;
 
+import io.tally.schema.MedianFunction;
+import io.tally.schema.NumbersData;
 import java.lang.reflect.Method;
 import java.util.Map;
 import org.apache.calcite.linq4j.function.Parameter;

@@ -1,7 +1,11 @@
-package io.tally.schema;
+package io.tally.catalog;
 
 import com.google.common.collect.ImmutableMultimap;
 import com.google.common.collect.Multimap;
+import io.tally.schema.ArrowFileData;
+import io.tally.schema.CsvData;
+import io.tally.schema.DataFileException;
+import io.tally.schema.ScanData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

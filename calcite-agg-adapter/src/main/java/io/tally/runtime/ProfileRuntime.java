@@ -1,4 +1,4 @@
-package io.tally.plan;
+package io.tally.runtime;
 
 import com.google.common.collect.MapMaker;
 import io.tally.batch.BatchSource;
@@ -14,8 +14,8 @@ import org.apache.calcite.linq4j.Enumerable;
 
 /**
  * The run-time side of {@code EXPLAIN ANALYZE}: starts and stops profiling an execution (a
- * {@link DataContext}) into a {@link QueryProfile} kept in its {@link QueryContext}, and the
- * entry point generated code calls for every {@link ProfilingRel}. Executions that are not
+ * {@link DataContext}) into a {@link QueryProfile} kept in its {@link QueryContext}, and the entry
+ * point generated code calls for every {@code io.tally.plan.ProfilingRel}. Executions that are not
  * profiled never reach this class except through {@link #attachAggregate}, one field read per
  * aggregate execution.
  */
@@ -57,8 +57,8 @@ public final class ProfileRuntime {
   /**
    * Wraps the output of operator {@code operatorId} so that its rows, batches and time are
    * recorded; unprofiled executions get {@code input} back. {@code timeCurrent}: whether calls of
-   * {@code current()} are timed too (see {@link ProfilingRel#timesCurrent()}). Called through
-   * {@link TallyMethod#PROFILE}.
+   * {@code current()} are timed too (see {@code io.tally.plan.ProfilingRel#timesCurrent()}). Called
+   * through {@link TallyMethod#PROFILE}.
    */
   public static Enumerable<?> profile(DataContext root, Enumerable<?> input, int operatorId,
       boolean timeCurrent) {
@@ -73,7 +73,8 @@ public final class ProfileRuntime {
 
   /**
    * Reports an aggregate's metrics to the operator being opened when its execution ({@code query})
-   * is profiled (the aggregate's enumerator is created while its {@link ProfilingRel} has control).
+   * is profiled (the aggregate's enumerator is created while its {@code io.tally.plan.ProfilingRel}
+   * has control).
    */
   static void attachAggregate(QueryContext query, AggregateMetrics metrics) {
     QueryProfile profile = query.profile();

@@ -1,4 +1,4 @@
-package io.tally.plan;
+package io.tally.runtime;
 
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchRows;
@@ -25,11 +25,11 @@ import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
- * The result of a {@link TallyBatchCalc} as generated code sees it: a {@link BatchSource} whose
- * batches are the input's batches after the calc, and, for Calcite operators, an
- * {@code Enumerable} of the same rows. When the input is not a batch source (the planner chose a
- * row operator below), its rows are first packed into batches. It splits for parallel readers
- * when its input does: each split of the input gets its own calculator.
+ * The result of a {@code io.tally.plan.TallyBatchCalc} as generated code sees it: a
+ * {@link BatchSource} whose batches are the input's batches after the calc, and, for Calcite
+ * operators, an {@code Enumerable} of the same rows. When the input is not a batch source (the
+ * planner chose a row operator below), its rows are first packed into batches. It splits for
+ * parallel readers when its input does: each split of the input gets its own calculator.
  */
 public final class BatchCalcEnumerable extends AbstractEnumerable<Object>
     implements SplittableBatchSource {

@@ -1,4 +1,4 @@
-package io.tally.plan;
+package io.tally.runtime;
 
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSource;

@@ -1,4 +1,4 @@
-package io.tally.plan;
+package io.tally.runtime;
 
 import io.tally.metrics.OperatorClock;
 import io.tally.metrics.OperatorStats;

@@ -5,6 +5,9 @@ import io.tally.exec.AggregateSpec;
 import io.tally.batch.DataType;
 import io.tally.exec.topk.TopKExpander;
 import io.tally.exec.state.TopKOrder;
+import io.tally.runtime.BlockedAggregateCall;
+import io.tally.runtime.RowShape;
+import io.tally.runtime.TopKOutput;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelFieldCollation;
@@ -15,10 +18,10 @@ import org.apache.calcite.rel.type.RelDataTypeField;
  * keys are the partition columns, one TOP_K call carries every other column (plus any sort
  * column that is a key), and a {@link TopKOutput} maps the groups back to the input's columns.
  */
-final class TopKPerGroupCall {
-  private TopKPerGroupCall() {}
+final class TopKPerGroupTranslator {
+  private TopKPerGroupTranslator() {}
 
-  static BlockedAggregateCall of(EnumerableTopKPerGroup rel, RowShape inputShape,
+  static BlockedAggregateCall translate(EnumerableTopKPerGroup rel, RowShape inputShape,
       RowShape outputShape) {
     List<RelDataTypeField> fields = rel.getInput().getRowType().getFieldList();
     int n = fields.size();

@@ -1,4 +1,4 @@
-package io.tally.plan;
+package io.tally.runtime;
 
 import io.tally.batch.DataType;
 import io.tally.exec.topk.TopKExpander;
@@ -6,8 +6,8 @@ import java.io.Serializable;
 import java.util.List;
 
 /**
- * How an {@link EnumerableTopKPerGroup}'s groups become rows: the types of the TOP_K call's
- * arguments, and per output column its type and {@link TopKExpander.Source}.
+ * How an {@code io.tally.plan.EnumerableTopKPerGroup}'s groups become rows: the types of the TOP_K
+ * call's arguments, and per output column its type and {@link TopKExpander.Source}.
  */
 public record TopKOutput(List<DataType> argTypes, List<TopKExpander.Source> sources,
     List<DataType> outputTypes) implements Serializable {

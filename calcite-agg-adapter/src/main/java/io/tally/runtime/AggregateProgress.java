@@ -1,4 +1,4 @@
-package io.tally.plan;
+package io.tally.runtime;
 
 import io.tally.session.QueryProgress;
 import io.tally.metrics.AggregateMetrics;

@@ -1,6 +1,8 @@
-package io.tally.schema;
+package io.tally.catalog;
 
 import io.tally.plan.TallyTableScan;
+import io.tally.schema.ScanData;
+import io.tally.schema.SqlTypes;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Field;
