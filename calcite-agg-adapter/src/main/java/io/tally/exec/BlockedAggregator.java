@@ -1,6 +1,7 @@
 package io.tally.exec;
 
 import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSource;
 import io.tally.batch.DataType;
 import io.tally.batch.QueryCancelledException;
 import io.tally.batch.RowBatcher;
@@ -33,7 +34,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * on in an empty table. If anything was spilled, {@link #finish} spills the rest too and the drain
  * merges one partition at a time and emits its blocks before loading the next.
  */
-public final class BlockedAggregator implements AutoCloseable {
+public final class BlockedAggregator implements Aggregator {
   /**
    * Index segments (1 MiB each, see {@link GroupHashTable#SEGMENT_SHIFT}) freed per poll at least:
    * the index is gone after a few polls, and no single poll pays for freeing all of it.
@@ -45,6 +46,7 @@ public final class BlockedAggregator implements AutoCloseable {
   private final AggregateSpec spec;
   private final AggregateConfig config;
   private final BooleanSupplier cancelled;
+  private final BufferAllocator parent;
   private final OperatorMemory memory;
   private final BlockLayout layout;
   private final AggregateMetrics metrics = new AggregateMetrics();
@@ -59,8 +61,6 @@ public final class BlockedAggregator implements AutoCloseable {
   private final QuerySpillDirectory querySpill;
   private boolean partitionLoaded;
   private long buildStart = -1;
-  private long finishedAt;
-  private long lastBatchAt;
   /**
    * Times a refused table under {@link #onMemoryPressure} asks for relief before failing: freed
    * bytes are shared with other threads, which may reserve them first.
@@ -88,6 +88,7 @@ public final class BlockedAggregator implements AutoCloseable {
     this.config = config;
     this.cancelled = cancelled;
     this.layout = BlockLayout.of(config.blockSize());
+    this.parent = parent;
     this.memory = new OperatorMemory(operatorName, parent, pool);
     try {
       this.sink = new SinkState(spec, layout, memory, config.hashMask());
@@ -111,6 +112,7 @@ public final class BlockedAggregator implements AutoCloseable {
     return config;
   }
 
+  @Override
   public AggregateMetrics metrics() {
     return metrics;
   }
@@ -131,6 +133,23 @@ public final class BlockedAggregator implements AutoCloseable {
     metrics.inputRows += batch.getRowCount();
     metrics.inputBatches++;
     trackPeaks();
+  }
+
+  /**
+   * Sinks every batch of {@code input}, read through a child allocator {@code <name>.input} of
+   * the parent (input batches are not this operator's memory).
+   */
+  @Override
+  public void sink(BatchSource input, Runnable afterEachBatch) {
+    try (BufferAllocator allocator = parent.newChildAllocator(memory.name() + ".input", 0,
+        Long.MAX_VALUE);
+         BatchCursor cursor = input.openBatches(allocator)) {
+      VectorSchemaRoot batch;
+      while ((batch = cursor.next()) != null) {
+        sink(batch);
+        afterEachBatch.run();
+      }
+    }
   }
 
   /** Packs Calcite-style rows (see {@link RowBatcher}) into batches and sinks them. */
@@ -163,6 +182,7 @@ public final class BlockedAggregator implements AutoCloseable {
   }
 
   /** Groups built so far (a progress counter; readable in any phase before close). */
+  @Override
   public long groupCount() {
     return sink.table.groupCount();
   }
@@ -306,12 +326,12 @@ public final class BlockedAggregator implements AutoCloseable {
   }
 
   /** Ends the input: frees the index (and DISTINCT tables); the groups are ready to drain. */
+  @Override
   public void finish() {
     require(Phase.BUILDING, "finish");
     checkCancelled();
     long now = System.nanoTime();
-    finishedAt = now;
-    lastBatchAt = now;
+    metrics.drainStarted(now);
     metrics.buildNanos = buildStart < 0 ? 0 : now - buildStart;
     if (spilled()) {
       finishSpilled();
@@ -377,22 +397,8 @@ public final class BlockedAggregator implements AutoCloseable {
   }
 
   private void copySpillMetrics() {
-    io.tally.spill.SpillCounters c = spiller.counters();
-    metrics.spillWriteCount = c.writeCount;
-    metrics.spillWriteRows = c.writeRows;
-    metrics.spillWriteBytes = c.writeBytes;
-    metrics.spillWriteNanos = c.writeNanos;
-    metrics.spillReadCount = c.readCount;
-    metrics.spillReadBytes = c.readBytes;
-    metrics.spillReadNanos = c.readNanos;
-    metrics.spillWaitNanos = c.waitNanos;
-    metrics.spillFiles = c.files;
-    metrics.spilledBytes = c.writeBytes;
-    metrics.spillPartitions = spiller.partitions;
-    metrics.spilledPartitions = spiller.partitions;
-    metrics.spillDepth = spiller.maxLevel;
-    metrics.spillStateBytes = spiller.stateBytes;
-    metrics.spillFormat = config.spill().format().name().toLowerCase(java.util.Locale.ROOT);
+    metrics.spilled(spiller.counters(), spiller.partitions, spiller.maxLevel, spiller.stateBytes,
+        config.spill().format().name().toLowerCase(java.util.Locale.ROOT));
   }
 
   /**
@@ -400,6 +406,7 @@ public final class BlockedAggregator implements AutoCloseable {
    * valid until the next call or {@link #close()}; with emit BLOCKED it is exactly one block,
    * with emit ALL the single batch of every group.
    */
+  @Override
   public VectorSchemaRoot nextBlock() {
     if (phase == Phase.DONE) {
       return null;
@@ -421,7 +428,7 @@ public final class BlockedAggregator implements AutoCloseable {
     }
     long now = System.nanoTime();
     if (current == null) {
-      metrics.drainNanos = now - finishedAt;
+      metrics.drainEnded(now);
       phase = Phase.DONE;
       return null;
     }
@@ -456,20 +463,8 @@ public final class BlockedAggregator implements AutoCloseable {
   }
 
   private void recordBatch(long now, int rows) {
-    metrics.outputBatches++;
-    metrics.outputRows += rows;
-    metrics.maxBatchGapNanos = Math.max(metrics.maxBatchGapNanos, now - lastBatchAt);
-    lastBatchAt = now;
     trackPeaks();
-    if (metrics.outputBatches == 1) {
-      metrics.firstBatchNanos = now - finishedAt;
-      metrics.poolAfterFirstBatch = memory.reserved();
-      metrics.liveAfterFirstBatch = memory.live();
-    }
-    if (metrics.poolAtHalfDrain < 0 && metrics.outputRows * 2 >= metrics.groups) {
-      metrics.poolAtHalfDrain = memory.reserved();
-      metrics.liveAtHalfDrain = memory.live();
-    }
+    metrics.batchOut(now, rows, memory::reserved, memory::live);
   }
 
   private void trackPeaks() {

@@ -1,7 +1,10 @@
 package io.tally.exec;
 
 import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSource;
 import io.tally.batch.BatchSplit;
+import io.tally.batch.ProjectedCursor;
+import io.tally.batch.SplittableBatchSource;
 import io.tally.batch.QueryCancelledException;
 import io.tally.exec.exchange.AggregateWorkers;
 import io.tally.exec.exchange.Exchange;
@@ -25,7 +28,6 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -64,7 +66,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * stopped (the others see it at their next cancel check); {@link #close} then frees all memory
  * and spill files. The query thread alone calls the public methods.
  */
-public final class ParallelAggregator implements AutoCloseable {
+public final class ParallelAggregator implements Aggregator {
   /** Aggregates whose state holds every input value (see {@link #preferSerialReason}). */
   static final Set<AggKind> HOLISTIC = EnumSet.of(AggKind.MEDIAN, AggKind.LISTAGG,
       AggKind.ARRAY_AGG);
@@ -98,10 +100,11 @@ public final class ParallelAggregator implements AutoCloseable {
   private final List<Consumer<VectorSchemaRoot>> mergeInto = new ArrayList<>();
   private AggregateWorkers workers;
   private int draining;
-  private long finishedAt;
-  private long lastBatchAt;
+  private long buildStart;
+  private long partialDone;
   private volatile boolean built;
   private volatile boolean merged;
+  private boolean finished;
   private volatile Runnable onBatch = () -> { };
   private boolean closed;
 
@@ -202,6 +205,7 @@ public final class ParallelAggregator implements AutoCloseable {
     return false;
   }
 
+  @Override
   public AggregateMetrics metrics() {
     return metrics;
   }
@@ -217,14 +221,34 @@ public final class ParallelAggregator implements AutoCloseable {
   }
 
   /**
-   * Consumes {@code splits} (one per thread) on the worker threads, projecting each batch to
-   * {@code columns} and calling {@code afterEachBatch} (on the worker's thread, so it must be
-   * thread-safe), then exchanges, merges and finishes; returns when the groups are ready to
-   * drain or rethrows the first failure.
+   * Reads {@code input}'s splits, one per thread, on the worker threads (partial aggregation and
+   * exchange into the final tables); returns when every worker is done or rethrows the first
+   * failure.
+   *
+   * @throws IllegalArgumentException if several threads cannot read {@code input}
+   */
+  @Override
+  public void sink(BatchSource input, Runnable afterEachBatch) {
+    if (!(input instanceof SplittableBatchSource source) || !source.splittable()) {
+      throw new IllegalArgumentException(name + ": input " + input
+          + " cannot be read by several threads");
+    }
+    sinkSplits(source.splits(threads), null, afterEachBatch);
+  }
+
+  /**
+   * {@link #sink} and {@link #finish} for a caller holding the splits: each batch is projected
+   * to {@code columns} first.
    */
   public void build(List<BatchSplit> splits, int[] columns, Runnable afterEachBatch) {
+    sinkSplits(splits, columns, afterEachBatch);
+    finish();
+  }
+
+  /** The partial phase on {@code splits}; {@code columns} null: batches are used as they come. */
+  private void sinkSplits(List<BatchSplit> splits, int[] columns, Runnable afterEachBatch) {
     if (built) {
-      throw new IllegalStateException(name + ": build() called twice");
+      throw new IllegalStateException(name + ": sink() called twice");
     }
     if (splits.size() != threads) {
       throw new IllegalArgumentException(name + ": " + splits.size() + " splits for " + threads
@@ -232,23 +256,46 @@ public final class ParallelAggregator implements AutoCloseable {
     }
     built = true;
     onBatch = afterEachBatch;
-    long start = System.nanoTime();
+    buildStart = System.nanoTime();
     workers = AggregateWorkers.start(threads);
     try {
       workers.runAll(threads, i -> runWorker(i, splits.get(i), columns));
-      long partialDone = System.nanoTime();
+      partialDone = System.nanoTime();
       merged = true;
-      metrics.partialNanos = partialDone - start;
-      workers.runAll(finals.length, p -> finals[p].finish());
-      finishedAt = System.nanoTime();
-      lastBatchAt = finishedAt;
-      metrics.mergeNanos = finishedAt - partialDone;
-      metrics.buildNanos = finishedAt - start;
-    } finally {
-      metrics.workerCpuNanos = workers.cpuNanos();
-      workers.close();
-      collectBuildMetrics();
+      metrics.partialNanos = partialDone - buildStart;
+    } catch (RuntimeException | Error e) {
+      stopWorkers();
+      throw e;
     }
+  }
+
+  /** Merges and finishes every final table on the worker threads, then stops the workers. */
+  @Override
+  public void finish() {
+    if (!merged || workers == null) {
+      throw new IllegalStateException(name + ": finish() before sink()");
+    }
+    try {
+      workers.runAll(finals.length, p -> finals[p].finish());
+      long finishedAt = System.nanoTime();
+      metrics.drainStarted(finishedAt);
+      metrics.mergeNanos = finishedAt - partialDone;
+      metrics.buildNanos = finishedAt - buildStart;
+      finished = true;
+    } finally {
+      stopWorkers();
+    }
+  }
+
+  /** Ends the worker threads (once) and collects what the tables built. */
+  private void stopWorkers() {
+    if (workers == null) {
+      return;
+    }
+    metrics.workerCpuNanos = workers.cpuNanos();
+    workers.close();
+    workers = null;
+    collectBuildMetrics();
   }
 
   /**
@@ -276,7 +323,8 @@ public final class ParallelAggregator implements AutoCloseable {
            BatchCursor cursor = split.open(input)) {
         VectorSchemaRoot batch;
         while ((batch = cursor.next()) != null) {
-          VectorSchemaRoot view = project(batch, columns);
+          VectorSchemaRoot view = columns == null ? batch
+              : ProjectedCursor.project(batch, columns);
           if (rows != null && pass.passing()) {
             passOn(rows, view, out);
             passed += view.getRowCount();
@@ -320,16 +368,6 @@ public final class ParallelAggregator implements AutoCloseable {
     try (RowStates.Batch states = rows.build(batch, out.allocator(), this::makeRoom)) {
       out.send(states.root());
     }
-  }
-
-  private static VectorSchemaRoot project(VectorSchemaRoot batch, int[] columns) {
-    List<FieldVector> vectors = new ArrayList<>(columns.length);
-    for (int c : columns) {
-      vectors.add(batch.getVector(c));
-    }
-    VectorSchemaRoot view = new VectorSchemaRoot(vectors);
-    view.setRowCount(batch.getRowCount());
-    return view;
   }
 
   /** A partial table the pool refused: hand its groups on, then spill finals if still short. */
@@ -412,6 +450,7 @@ public final class ParallelAggregator implements AutoCloseable {
    * and pass-through or flushed groups are already in the final tables); then the groups of the
    * final tables.
    */
+  @Override
   public long groupCount() {
     long n = 0;
     if (!merged) {
@@ -434,60 +473,24 @@ public final class ParallelAggregator implements AutoCloseable {
    * The next output batch (one block of one final table), or null when every group has been
    * returned; valid until the next call or {@link #close}.
    */
+  @Override
   public VectorSchemaRoot nextBlock() {
-    if (!built) {
-      throw new IllegalStateException(name + ": nextBlock() before build()");
+    if (!finished) {
+      throw new IllegalStateException(name + ": nextBlock() before finish()");
     }
     while (draining < finals.length) {
       VectorSchemaRoot block = finals[draining].nextBlock();
       if (block != null) {
-        record(block.getRowCount());
+        metrics.batchOut(System.nanoTime(), block.getRowCount(), this::poolBytes, this::liveBytes);
         return block;
       }
-      addSpillMetrics(finals[draining].metrics());
+      metrics.addSpill(finals[draining].metrics());
       finals[draining].close();
       draining++;
     }
-    long now = System.nanoTime();
-    metrics.drainNanos = now - finishedAt;
+    metrics.drainEnded(System.nanoTime());
     metrics.groups = metrics.outputRows;
     return null;
-  }
-
-  private void record(int rows) {
-    long now = System.nanoTime();
-    metrics.outputBatches++;
-    metrics.outputRows += rows;
-    metrics.maxBatchGapNanos = Math.max(metrics.maxBatchGapNanos, now - lastBatchAt);
-    lastBatchAt = now;
-    if (metrics.outputBatches == 1) {
-      metrics.firstBatchNanos = now - finishedAt;
-      metrics.poolAfterFirstBatch = poolBytes();
-      metrics.liveAfterFirstBatch = liveBytes();
-    }
-    if (metrics.poolAtHalfDrain < 0 && metrics.outputRows * 2 >= metrics.groups) {
-      metrics.poolAtHalfDrain = poolBytes();
-      metrics.liveAtHalfDrain = liveBytes();
-    }
-  }
-
-  private void addSpillMetrics(AggregateMetrics m) {
-    metrics.spillWriteCount += m.spillWriteCount;
-    metrics.spillWriteBytes += m.spillWriteBytes;
-    metrics.spilledBytes += m.spilledBytes;
-    metrics.spillWriteNanos += m.spillWriteNanos;
-    metrics.spillReadCount += m.spillReadCount;
-    metrics.spillReadBytes += m.spillReadBytes;
-    metrics.spillReadNanos += m.spillReadNanos;
-    metrics.spillWaitNanos += m.spillWaitNanos;
-    metrics.spillFiles += m.spillFiles;
-    metrics.spillPartitions += m.spillPartitions;
-    metrics.spilledPartitions += m.spilledPartitions;
-    metrics.spillDepth = Math.max(metrics.spillDepth, m.spillDepth);
-    metrics.spillStateBytes += m.spillStateBytes;
-    if (!m.spillFormat.isEmpty()) {
-      metrics.spillFormat = m.spillFormat;
-    }
   }
 
   /** Bytes the final tables hold reserved now. */
@@ -515,6 +518,10 @@ public final class ParallelAggregator implements AutoCloseable {
       return;
     }
     closed = true;
+    if (workers != null) { // sunk but never finished
+      workers.close();
+      workers = null;
+    }
     RuntimeException failure = null;
     for (BlockedAggregator a : concat(partials, finals)) {
       try {

@@ -1,10 +1,18 @@
 package io.tally.metrics;
 
+import io.tally.spill.SpillCounters;
+import java.util.function.LongSupplier;
+
 /**
  * What one aggregate operator did: rows and batches in and out, groups and blocks, build and
  * drain timings (System.nanoTime), and pool (reserved) / live (allocated) memory at the points
  * the drain is judged by. Spill counters are filled in by the spilling path. Plain mutable
  * object written by the operator's thread; read it after the operator finished.
+ *
+ * <p>The bookkeeping every aggregator does the same way lives here too: the drain's timing and
+ * memory readings ({@link #drainStarted}, {@link #batchOut}, {@link #drainEnded}) and the spill
+ * figures, set from one spiller ({@link #spilled}) or summed over several aggregators
+ * ({@link #addSpill}).
  */
 public final class AggregateMetrics {
   public long inputRows;
@@ -77,6 +85,88 @@ public final class AggregateMetrics {
   public long mergeNanos;
   /** CPU time of the worker threads, summed over the threads. */
   public long workerCpuNanos;
+
+  /** When the drain started (finish), for the times above; not a metric. */
+  private long drainStart;
+  /** When the previous output batch was handed out; not a metric. */
+  private long lastBatchAt;
+
+  /** The groups are ready to drain at {@code now} (System.nanoTime). */
+  public void drainStarted(long now) {
+    drainStart = now;
+    lastBatchAt = now;
+  }
+
+  /**
+   * An output batch of {@code rows} rows is handed out at {@code now}: counts it, the gap since
+   * the previous one, and the operator's memory ({@code pool} reserved, {@code live} allocated)
+   * at the first batch and once half the groups are out.
+   */
+  public void batchOut(long now, int rows, LongSupplier pool, LongSupplier live) {
+    outputBatches++;
+    outputRows += rows;
+    maxBatchGapNanos = Math.max(maxBatchGapNanos, now - lastBatchAt);
+    lastBatchAt = now;
+    if (outputBatches == 1) {
+      firstBatchNanos = now - drainStart;
+      poolAfterFirstBatch = pool.getAsLong();
+      liveAfterFirstBatch = live.getAsLong();
+    }
+    if (poolAtHalfDrain < 0 && outputRows * 2 >= groups) {
+      poolAtHalfDrain = pool.getAsLong();
+      liveAtHalfDrain = live.getAsLong();
+    }
+  }
+
+  /** The last batch was handed out before {@code now}. */
+  public void drainEnded(long now) {
+    drainNanos = now - drainStart;
+  }
+
+  /**
+   * Sets the spill figures to one spiller's totals so far: its file {@code counters}, the
+   * {@code partitions} it wrote, the deepest repartitioning {@code depth}, the uncompressed
+   * {@code stateBytes} and the state {@code format}.
+   */
+  public void spilled(SpillCounters counters, long partitions, long depth, long stateBytes,
+      String format) {
+    spillWriteCount = counters.writeCount;
+    spillWriteRows = counters.writeRows;
+    spillWriteBytes = counters.writeBytes;
+    spilledBytes = counters.writeBytes;
+    spillWriteNanos = counters.writeNanos;
+    spillReadCount = counters.readCount;
+    spillReadBytes = counters.readBytes;
+    spillReadNanos = counters.readNanos;
+    spillWaitNanos = counters.waitNanos;
+    spillFiles = counters.files;
+    spillPartitions = partitions;
+    spilledPartitions = partitions;
+    spillDepth = depth;
+    spillStateBytes = stateBytes;
+    spillFormat = format;
+  }
+
+  /** Adds another aggregator's spill figures (a parallel aggregate sums its final tables'). */
+  public void addSpill(AggregateMetrics m) {
+    spillWriteCount += m.spillWriteCount;
+    spillWriteRows += m.spillWriteRows;
+    spillWriteBytes += m.spillWriteBytes;
+    spilledBytes += m.spilledBytes;
+    spillWriteNanos += m.spillWriteNanos;
+    spillReadCount += m.spillReadCount;
+    spillReadBytes += m.spillReadBytes;
+    spillReadNanos += m.spillReadNanos;
+    spillWaitNanos += m.spillWaitNanos;
+    spillFiles += m.spillFiles;
+    spillPartitions += m.spillPartitions;
+    spilledPartitions += m.spilledPartitions;
+    spillDepth = Math.max(spillDepth, m.spillDepth);
+    spillStateBytes += m.spillStateBytes;
+    if (!m.spillFormat.isEmpty()) {
+      spillFormat = m.spillFormat;
+    }
+  }
 
   /** Milliseconds of a nanosecond counter, as the JSON keys report them. */
   public static double millis(long nanos) {

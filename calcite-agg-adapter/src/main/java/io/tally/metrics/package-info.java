@@ -3,6 +3,6 @@
  * aggregate's metrics ({@link io.tally.metrics.AggregateMetrics}), the query profile and its
  * operator clock, and the text and JSON renderers.
  *
- * <p>May import: nothing of Tally's (operators in {@code exec} fill it in).
+ * <p>May import: {@code spill} (its file counters) only; operators in {@code exec} fill it in.
  */
 package io.tally.metrics;

@@ -5,21 +5,17 @@ import io.tally.batch.BatchRows;
 import io.tally.batch.BatchSource;
 import io.tally.batch.BatchSplit;
 import io.tally.batch.SplittableBatchSource;
-import io.tally.batch.RowBatcher;
 import io.tally.exec.expr.BatchCalculator;
 import io.tally.exec.expr.CalcCursor;
-import io.tally.memory.EngineMemory;
+import io.tally.schema.BatchRowEnumerator;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.calcite.DataContext;
-import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
@@ -62,7 +58,9 @@ public final class BatchCalcEnumerable extends AbstractEnumerable<Object>
         call.operatorName());
     try {
       BatchCursor source = input instanceof BatchSource
-          ? ((BatchSource) input).openBatches(allocator) : new PackedRows(allocator);
+          ? ((BatchSource) input).openBatches(allocator)
+          : new PackedRows(input, PackedRows.allColumns(call.inputRowTypes().size()),
+              call.inputShape(), call.inputRowTypes(), allocator);
       return new CalcCursor(source, calculator);
     } catch (RuntimeException | Error e) {
       calculator.close();
@@ -106,101 +104,26 @@ public final class BatchCalcEnumerable extends AbstractEnumerable<Object>
     return new Rows();
   }
 
-  /** The input's rows packed into batches with {@link RowBatcher}. */
-  private final class PackedRows implements BatchCursor {
-    private final Enumerator<?> rows = input.enumerator();
-    private final RowIterator iterator = new RowIterator(rows, call.inputShape(),
-        call.inputRowTypes().size());
-    private final RowBatcher batcher;
+  /** Walks the calc's batches row by row. */
+  private final class Rows extends BatchRowEnumerator {
+    private List<FieldVector> vectors;
 
-    PackedRows(BufferAllocator allocator) {
-      this.batcher = new RowBatcher(call.inputRowTypes(), allocator, RowBatcher.DEFAULT_BATCH_ROWS);
+    Rows() {
+      super(call.operatorName());
     }
 
-    @Override public VectorSchemaRoot next() {
-      return batcher.fill(iterator);
+    @Override
+    protected BatchCursor open(BufferAllocator allocator) {
+      return openBatches(allocator);
     }
 
-    @Override public void close() {
-      try {
-        rows.close();
-      } finally {
-        batcher.close();
-      }
-    }
-  }
-
-  /** Calcite rows as {@code Object[]}, {@code ByteString} values as {@code byte[]}. */
-  private static final class RowIterator implements Iterator<Object[]> {
-    private final Enumerator<?> rows;
-    private final RowShape shape;
-    private final int columns;
-    private Boolean hasNext;
-
-    RowIterator(Enumerator<?> rows, RowShape shape, int columns) {
-      this.rows = rows;
-      this.shape = shape;
-      this.columns = columns;
+    @Override
+    protected void startBatch(VectorSchemaRoot batch) {
+      vectors = batch.getFieldVectors();
     }
 
-    @Override public boolean hasNext() {
-      if (hasNext == null) {
-        hasNext = rows.moveNext();
-      }
-      return hasNext;
-    }
-
-    @Override public Object[] next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      hasNext = null;
-      Object r = rows.current();
-      Object[] out = new Object[columns];
-      for (int i = 0; i < columns; i++) {
-        Object v = shape == RowShape.SCALAR ? r : ((Object[]) r)[i];
-        out[i] = v instanceof ByteString ? ((ByteString) v).getBytes() : v;
-      }
-      return out;
-    }
-  }
-
-  /** Walks the calc's batches row by row; owns a child allocator of the engine root while open. */
-  private final class Rows implements Enumerator<Object> {
-    private BufferAllocator allocator;
-    private BatchCursor cursor;
-    private VectorSchemaRoot batch;
-    private int row;
-    private Object current;
-
-    @Override public Object current() {
-      return current;
-    }
-
-    @Override public boolean moveNext() {
-      try {
-        if (cursor == null) {
-          allocator = EngineMemory.newChild(call.operatorName());
-          cursor = openBatches(allocator);
-        }
-        while (batch == null || row >= batch.getRowCount()) {
-          batch = cursor.next();
-          row = 0;
-          if (batch == null) {
-            current = null;
-            return false;
-          }
-        }
-        current = readRow(row++);
-        return true;
-      } catch (RuntimeException | Error e) {
-        close();
-        throw e;
-      }
-    }
-
-    private Object readRow(int r) {
-      List<FieldVector> vectors = batch.getFieldVectors();
+    @Override
+    protected Object readRow(int r) {
       if (call.outputShape() == RowShape.SCALAR) {
         return BatchRows.value(vectors.get(0), r);
       }
@@ -209,27 +132,6 @@ public final class BatchCalcEnumerable extends AbstractEnumerable<Object>
         values[i] = BatchRows.value(vectors.get(i), r);
       }
       return values;
-    }
-
-    @Override public void reset() {
-      close();
-    }
-
-    @Override public void close() {
-      batch = null;
-      row = 0;
-      try {
-        if (cursor != null) {
-          cursor.close();
-        }
-      } finally {
-        cursor = null;
-        if (allocator != null) {
-          BufferAllocator a = allocator;
-          allocator = null;
-          a.close();
-        }
-      }
     }
   }
 }

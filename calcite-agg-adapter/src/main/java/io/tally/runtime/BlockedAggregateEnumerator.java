@@ -1,19 +1,16 @@
 package io.tally.runtime;
 
-import io.tally.exec.AggregateConfig;
 import io.tally.batch.BatchRows;
-import io.tally.batch.BatchSource;
-import io.tally.exec.BlockedAggregator;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
+import io.tally.exec.AggregateConfig;
+import io.tally.exec.Aggregator;
+import io.tally.exec.BlockedAggregator;
 import io.tally.exec.ParallelAggregator;
-import io.tally.batch.SplittableBatchSource;
-import io.tally.batch.RowBatcher;
 import io.tally.exec.topk.TopKExpander;
 import io.tally.memory.EngineMemory;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.session.QueryContext;
-import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.arrow.memory.BufferAllocator;
@@ -28,16 +25,16 @@ import org.apache.calcite.runtime.FlatLists;
  * (sink, then finish), later calls walk the current output block and fetch the next block when
  * it is used up. Closing releases the aggregator's memory at any point. With {@code threads > 1}
  * and a splittable batch input (see {@link TallyRuntime#serialReason}) a {@link ParallelAggregator}
- * does the work instead of the single-thread {@link BlockedAggregator}. For a top-k-per-group
+ * does the work, else the single-thread {@link BlockedAggregator}; either way it is driven as an
+ * {@link Aggregator} over an {@link AggregateInput}. For a top-k-per-group
  * call ({@link BlockedAggregateCall#topK()}) a {@link TopKExpander} turns each block of groups
  * into batches of rows.
  */
 final class BlockedAggregateEnumerator implements Enumerator<Object> {
-  private final Enumerable<?> input;
+  private final AggregateInput input;
   private final BlockedAggregateCall call;
-  private final BlockedAggregator aggregator;
-  private final ParallelAggregator parallel;
-  private final Runnable afterParallelBuild;
+  private final Aggregator aggregator;
+  private final Runnable afterBuild;
   private final AggregateProgress progress;
   private final boolean[] binaryOutput;
   private final BufferAllocator expanderMemory;
@@ -51,34 +48,24 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
   private boolean built;
   private boolean done;
 
-  BlockedAggregateEnumerator(QueryContext query, Enumerable<?> input, BlockedAggregateCall call,
-      AggregateConfig config) {
-    this(query, input, call, config, 1, "", () -> { });
-  }
-
   /**
    * An aggregate on {@code threads} threads ({@code serialReason} empty when that is possible,
-   * otherwise why it runs on one); {@code afterParallelBuild} runs on this thread once the
-   * workers have stopped.
+   * otherwise why it runs on one); {@code afterBuild} runs on this thread once the input is
+   * consumed (a parallel aggregate's workers have stopped), even if that failed.
    */
   BlockedAggregateEnumerator(QueryContext query, Enumerable<?> input, BlockedAggregateCall call,
-      AggregateConfig config, int threads, String serialReason, Runnable afterParallelBuild) {
-    this.input = input;
+      AggregateConfig config, int threads, String serialReason, Runnable afterBuild) {
+    this.input = new AggregateInput(input, call);
     this.call = call;
-    this.afterParallelBuild = afterParallelBuild;
-    if (threads > 1 && serialReason.isEmpty()) {
-      this.aggregator = null;
-      this.parallel = new ParallelAggregator(call.spec(), config, threads, EngineMemory.root(),
-          query.pool(), query.cancelFlag()::get, call.operatorName(), query.spill());
-      this.progress = new AggregateProgress(query.progress(), parallel::groupCount, parallel.metrics());
-    } else {
-      this.parallel = null;
-      this.aggregator = new BlockedAggregator(call.spec(), config, EngineMemory.root(),
-          query.pool(), query.cancelFlag()::get, call.operatorName(), query.spill());
-      this.aggregator.metrics().serialReason = serialReason;
-      this.progress = new AggregateProgress(query.progress(), aggregator::groupCount,
-          aggregator.metrics());
-    }
+    this.afterBuild = afterBuild;
+    this.aggregator = threads > 1 && serialReason.isEmpty()
+        ? new ParallelAggregator(call.spec(), config, threads, EngineMemory.root(), query.pool(),
+            query.cancelFlag()::get, call.operatorName(), query.spill())
+        : new BlockedAggregator(call.spec(), config, EngineMemory.root(), query.pool(),
+            query.cancelFlag()::get, call.operatorName(), query.spill());
+    aggregator.metrics().serialReason = serialReason;
+    this.progress = new AggregateProgress(query.progress(), aggregator::groupCount,
+        aggregator.metrics());
     if (call.topK() != null) {
       this.expanderMemory = EngineMemory.newChild(call.operatorName() + ".rows");
       this.expander = new TopKExpander(call.spec().calls().get(0), call.topK().argTypes(),
@@ -97,7 +84,7 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
 
   /** The aggregator's metrics (for EXPLAIN ANALYZE); complete once the rows are exhausted. */
   AggregateMetrics metrics() {
-    return parallel != null ? parallel.metrics() : aggregator.metrics();
+    return aggregator.metrics();
   }
 
   @Override public Object current() {
@@ -154,30 +141,17 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
   }
 
   private VectorSchemaRoot nextGroups() {
-    return parallel != null ? parallel.nextBlock() : aggregator.nextBlock();
+    return aggregator.nextBlock();
   }
 
   private void build() {
     built = true;
-    if (parallel != null) {
-      try {
-        SplittableBatchSource source = (SplittableBatchSource) input;
-        parallel.build(source.splits(parallel.threads()), call.inputColumns(), progress::update);
-      } finally {
-        afterParallelBuild.run();
-      }
-      progress.update();
-      return;
+    try {
+      aggregator.sink(input, progress::update);
+      aggregator.finish();
+    } finally {
+      afterBuild.run();
     }
-    if (input instanceof BatchSource && !call.rowInput()) {
-      TallyRuntime.sinkBatches(aggregator, (BatchSource) input, call.inputColumns(),
-          call.operatorName(), progress);
-    } else {
-      try (Enumerator<?> rows = input.enumerator()) {
-        aggregator.sinkRows(new RowIterator(rows, call.inputColumns(), call.inputShape(), progress));
-      }
-    }
-    aggregator.finish();
     progress.update();
   }
 
@@ -205,61 +179,11 @@ final class BlockedAggregateEnumerator implements Enumerator<Object> {
     block = null;
     groups = null;
     done = true;
-    if (parallel != null) {
-      parallel.close();
-    } else {
-      aggregator.close();
-    }
+    aggregator.close();
     if (expander != null && !expanderClosed) {
       expanderClosed = true;
       expander.close();
       expanderMemory.close();
-    }
-  }
-
-  /**
-   * Picks the used columns out of Calcite rows; VARBINARY values become {@code byte[]}. Updates
-   * the progress once per batch's worth of rows.
-   */
-  private static final class RowIterator implements Iterator<Object[]> {
-    private final Enumerator<?> rows;
-    private final int[] columns;
-    private final RowShape shape;
-    private final AggregateProgress progress;
-    private int sinceUpdate;
-    private Boolean hasNext;
-
-    RowIterator(Enumerator<?> rows, int[] columns, RowShape shape, AggregateProgress progress) {
-      this.rows = rows;
-      this.columns = columns;
-      this.shape = shape;
-      this.progress = progress;
-    }
-
-    @Override public boolean hasNext() {
-      if (hasNext == null) {
-        hasNext = rows.moveNext();
-      }
-      return hasNext;
-    }
-
-    @Override public Object[] next() {
-      if (!hasNext()) {
-        throw new NoSuchElementException();
-      }
-      hasNext = null;
-      if (++sinceUpdate == RowBatcher.DEFAULT_BATCH_ROWS) {
-        sinceUpdate = 0;
-        progress.update();
-      }
-      Object r = rows.current();
-      Object[] out = new Object[columns.length];
-      for (int i = 0; i < columns.length; i++) {
-        Object v = shape == RowShape.SCALAR ? r : shape == RowShape.ARRAY
-            ? ((Object[]) r)[columns[i]] : ((List<?>) r).get(columns[i]);
-        out[i] = v instanceof ByteString ? ((ByteString) v).getBytes() : v;
-      }
-      return out;
     }
   }
 }

@@ -1,21 +1,13 @@
 package io.tally.runtime;
 
 import io.tally.exec.AggregateConfig;
-import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSource;
-import io.tally.exec.BlockedAggregator;
 import io.tally.exec.ParallelAggregator;
 import io.tally.batch.SplittableBatchSource;
 import io.tally.session.QueryContext;
 import io.tally.session.TallySettings;
 import io.tally.memory.ByteSize;
-import io.tally.memory.EngineMemory;
 import io.tally.spill.SpillOptions;
-import java.util.ArrayList;
-import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerable;
@@ -89,24 +81,5 @@ public final class TallyRuntime {
     SpillOptions spill = new SpillOptions(settings.spillDir().toString(), settings.spillFormat(),
         settings.spillCompression(), Long.MAX_VALUE);
     return new AggregateConfig(settings.blockSize(), settings.emit(), spill);
-  }
-
-  /** Feeds an aggregator from a Tally scan's batches, passing on only the columns it uses. */
-  static void sinkBatches(BlockedAggregator aggregator, BatchSource source, int[] columns,
-      String operatorName, AggregateProgress progress) {
-    try (BufferAllocator allocator = EngineMemory.newChild(operatorName + ".input");
-         BatchCursor cursor = source.openBatches(allocator)) {
-      VectorSchemaRoot batch;
-      while ((batch = cursor.next()) != null) {
-        List<FieldVector> vectors = new ArrayList<>(columns.length);
-        for (int c : columns) {
-          vectors.add(batch.getVector(c));
-        }
-        VectorSchemaRoot view = new VectorSchemaRoot(vectors);
-        view.setRowCount(batch.getRowCount());
-        aggregator.sink(view);
-        progress.update();
-      }
-    }
   }
 }

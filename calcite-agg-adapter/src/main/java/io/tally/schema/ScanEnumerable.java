@@ -5,7 +5,6 @@ import io.tally.batch.BatchSplit;
 import io.tally.batch.SplittableBatchSource;
 import io.tally.session.QueryProgress;
 import io.tally.session.QueryContext;
-import io.tally.memory.EngineMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -130,56 +129,37 @@ public final class ScanEnumerable extends AbstractEnumerable<Object>
     return new RowEnumerator();
   }
 
-  /** Walks the batches row by row; owns a child allocator of the engine root while open. */
-  private final class RowEnumerator implements Enumerator<Object> {
-    private BufferAllocator allocator;
-    private BatchCursor cursor;
-    private ColumnReader[] readers = new ColumnReader[fields.length];
-    private int row;
-    private int rows;
-    private Object current;
+  /** The scan's rows: the projected columns read through typed {@link ColumnReader}s. */
+  private final class RowEnumerator extends BatchRowEnumerator {
+    private final ColumnReader[] readers = new ColumnReader[fields.length];
+
+    RowEnumerator() {
+      super("scan:" + data.name());
+    }
+
+    /** Ends at cancel. */
+    @Override
+    protected boolean stopped() {
+      return cancelFlag.get();
+    }
 
     @Override
-    public Object current() {
-      return current;
+    protected BatchCursor open(BufferAllocator allocator) {
+      BatchCursor cursor = data.open(allocator, fields);
+      progress.addEstimatedRows((long) data.estimatedRowCount());
+      return cursor;
     }
 
-    /** Ends at cancel; on any error closes the cursor and allocator before rethrowing. */
     @Override
-    public boolean moveNext() {
-      if (cancelFlag.get()) {
-        return false;
+    protected void startBatch(VectorSchemaRoot batch) {
+      for (int i = 0; i < readers.length; i++) {
+        readers[i] = ColumnReader.of(batch.getVector(i));
       }
-      try {
-        return advance();
-      } catch (RuntimeException | Error e) {
-        close();
-        throw e;
-      }
+      progress.addRows(batch.getRowCount());
     }
 
-    private boolean advance() {
-      if (cursor == null) {
-        open();
-      }
-      while (row >= rows) {
-        VectorSchemaRoot batch = cursor.next();
-        if (batch == null) {
-          current = null;
-          return false;
-        }
-        for (int i = 0; i < readers.length; i++) {
-          readers[i] = ColumnReader.of(batch.getVector(i));
-        }
-        row = 0;
-        rows = batch.getRowCount();
-        progress.addRows(rows);
-      }
-      current = readRow(row++);
-      return true;
-    }
-
-    private Object readRow(int r) {
+    @Override
+    protected Object readRow(int r) {
       if (readers.length == 1) {
         return readers[0].get(r);
       }
@@ -188,42 +168,6 @@ public final class ScanEnumerable extends AbstractEnumerable<Object>
         values[i] = readers[i].get(r);
       }
       return values;
-    }
-
-    private void open() {
-      allocator = EngineMemory.newChild("scan:" + data.name());
-      try {
-        cursor = data.open(allocator, fields);
-        progress.addEstimatedRows((long) data.estimatedRowCount());
-      } catch (RuntimeException e) {
-        allocator.close();
-        allocator = null;
-        throw e;
-      }
-    }
-
-    @Override
-    public void reset() {
-      close();
-      row = 0;
-      rows = 0;
-      current = null;
-    }
-
-    @Override
-    public void close() {
-      try {
-        if (cursor != null) {
-          cursor.close();
-        }
-      } finally {
-        cursor = null;
-        if (allocator != null) {
-          BufferAllocator a = allocator;
-          allocator = null;
-          a.close();
-        }
-      }
     }
   }
 }
