@@ -3,12 +3,15 @@ package io.tally;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import java.util.List;
 
 /**
  * The package layering of {@code calcite-agg-adapter} (README, "Layout"), from the ground floor
@@ -19,6 +22,26 @@ import com.tngtech.archunit.lang.ArchRule;
  */
 @AnalyzeClasses(packages = "io.tally", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayersTest {
+  /** The packages from the top down; each may import only those after it. */
+  private static final List<String> LAYERS = List.of("jdbc", "parser", "catalog", "plan",
+      "runtime", "schema", "session", "exec", "metrics", "spill", "memory", "batch");
+
+  /** Every arrow points down the list {@link #LAYERS} (exec and its rooms are one layer here). */
+  @ArchTest
+  static final ArchRule packagesImportOnlyDown = layers();
+
+  private static ArchRule layers() {
+    LayeredArchitecture rule = layeredArchitecture().consideringOnlyDependenciesInLayers();
+    for (String layer : LAYERS) {
+      rule = rule.layer(layer).definedBy("io.tally." + layer + "..");
+    }
+    for (int i = 1; i < LAYERS.size(); i++) {
+      String[] above = LAYERS.subList(0, i).toArray(new String[0]);
+      rule = rule.whereLayer(LAYERS.get(i)).mayOnlyBeAccessedByLayers(above);
+    }
+    return rule.whereLayer(LAYERS.get(0)).mayNotBeAccessedByAnyLayer();
+  }
+
   /** No package, room or not, reaches back to a package that reaches it. */
   @ArchTest
   static final ArchRule noPackageCycles = slices().matching("io.tally.(**)").should()
