@@ -18,4 +18,22 @@ public interface SplittableBatchSource extends BatchSource {
    * exactly once, in no particular order. Each split is opened at most once.
    */
   List<BatchSplit> splits(int count);
+
+  /** Whether {@code input} is a splittable batch source that can be split now. */
+  static boolean canSplit(Object input) {
+    return input instanceof SplittableBatchSource s && s.splittable();
+  }
+
+  /**
+   * {@code count} splits of {@code input}, for the operator {@code reader}.
+   *
+   * @throws IllegalStateException naming the reader and the input if it cannot be split
+   */
+  static List<BatchSplit> splitsOf(Object input, int count, String reader) {
+    if (!canSplit(input)) {
+      throw new IllegalStateException(reader + ": input " + input
+          + " cannot be read by several threads");
+    }
+    return ((SplittableBatchSource) input).splits(count);
+  }
 }

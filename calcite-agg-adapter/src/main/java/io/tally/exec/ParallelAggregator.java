@@ -225,15 +225,11 @@ public final class ParallelAggregator implements Aggregator {
    * exchange into the final tables); returns when every worker is done or rethrows the first
    * failure.
    *
-   * @throws IllegalArgumentException if several threads cannot read {@code input}
+   * @throws IllegalStateException if several threads cannot read {@code input}
    */
   @Override
   public void sink(BatchSource input, Runnable afterEachBatch) {
-    if (!(input instanceof SplittableBatchSource source) || !source.splittable()) {
-      throw new IllegalArgumentException(name + ": input " + input
-          + " cannot be read by several threads");
-    }
-    sinkSplits(source.splits(threads), null, afterEachBatch);
+    sinkSplits(SplittableBatchSource.splitsOf(input, threads, name), null, afterEachBatch);
   }
 
   /**

@@ -54,24 +54,20 @@ final class AggregateInput implements SplittableBatchSource {
         call.spec().inputTypes(), allocator);
   }
 
-  /** Splittable when batches come from a source that splits (see {@link TallyRuntime#serialReason}). */
+  /** Splittable when its batches come from a source that is (see {@link TallyRuntime}). */
   @Override
   public boolean splittable() {
-    return batches() && input instanceof SplittableBatchSource
-        && ((SplittableBatchSource) input).splittable();
+    return batches() && SplittableBatchSource.canSplit(input);
   }
 
   @Override
   public List<BatchSplit> splits(int count) {
-    if (!splittable()) {
-      throw new IllegalStateException(call.operatorName() + ": input " + input
-          + " cannot be read by several threads");
+    if (!batches()) {
+      throw new IllegalStateException(call.operatorName() + " reads its input as rows, on one"
+          + " thread");
     }
     int[] columns = call.inputColumns();
-    List<BatchSplit> splits = new ArrayList<>(count);
-    for (BatchSplit split : ((SplittableBatchSource) input).splits(count)) {
-      splits.add(allocator -> new ProjectedCursor(split.open(allocator), columns));
-    }
-    return splits;
+    return BatchSplit.wrapAll(SplittableBatchSource.splitsOf(input, count, call.operatorName()),
+        (cursor, allocator) -> new ProjectedCursor(cursor, columns));
   }
 }

@@ -71,21 +71,13 @@ public final class BatchCalcEnumerable extends AbstractEnumerable<Object>
   /** Splittable when the input is (packed Calcite rows are read by one thread only). */
   @Override
   public boolean splittable() {
-    return input instanceof SplittableBatchSource
-        && ((SplittableBatchSource) input).splittable();
+    return SplittableBatchSource.canSplit(input);
   }
 
   @Override
   public List<BatchSplit> splits(int count) {
-    if (!splittable()) {
-      throw new IllegalStateException(call.operatorName() + ": input " + input
-          + " cannot be read by several threads");
-    }
-    List<BatchSplit> splits = new ArrayList<>(count);
-    for (BatchSplit split : ((SplittableBatchSource) input).splits(count)) {
-      splits.add(allocator -> calculated(split.open(allocator), allocator));
-    }
-    return splits;
+    return BatchSplit.wrapAll(SplittableBatchSource.splitsOf(input, count, call.operatorName()),
+        this::calculated);
   }
 
   /** {@code source}'s batches after a new calculator; closes {@code source} if that fails. */

@@ -33,8 +33,7 @@ final class ProfiledBatchSource<T> extends ProfiledEnumerable<T>
   }
 
   @Override public boolean splittable() {
-    return source instanceof SplittableBatchSource
-        && ((SplittableBatchSource) source).splittable();
+    return SplittableBatchSource.canSplit(source);
   }
 
   @Override public List<BatchSplit> splits(int count) {

@@ -65,8 +65,7 @@ public final class TallyRuntime {
     if (call.rowInput() || !(input instanceof BatchSource)) {
       return "row input";
     }
-    if (!(input instanceof SplittableBatchSource)
-        || !((SplittableBatchSource) input).splittable()) {
+    if (!SplittableBatchSource.canSplit(input)) {
       return "input cannot be split";
     }
     String reason = ParallelAggregator.serialReason(call.spec());

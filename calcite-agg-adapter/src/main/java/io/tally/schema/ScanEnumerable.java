@@ -94,10 +94,8 @@ public final class ScanEnumerable extends AbstractEnumerable<Object>
 
   @Override
   public List<BatchSplit> splits(int count) {
-    List<BatchSplit> splits = new ArrayList<>(count);
-    for (BatchSplit split : data.splits(fields, count)) {
-      splits.add(allocator -> watched(split.open(allocator)));
-    }
+    List<BatchSplit> splits = BatchSplit.wrapAll(data.splits(fields, count),
+        (cursor, allocator) -> watched(cursor));
     progress.addEstimatedRows((long) data.estimatedRowCount());
     return splits;
   }
