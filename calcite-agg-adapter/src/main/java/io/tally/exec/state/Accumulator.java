@@ -20,9 +20,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  * {@link #merge} folds such vectors into groups; {@link #finish} writes a block's results.
  */
 public abstract class Accumulator implements AutoCloseable {
-  public final AggregateCall call;
-  public final BlockLayout layout;
-  public final OperatorMemory memory;
+  protected final AggregateCall call;
+  protected final BlockLayout layout;
+  protected final OperatorMemory memory;
   /** The call's name for error messages, built once (finish loops pass it for every value). */
   private final String label;
   private final List<StateColumn> columns = new ArrayList<>();
@@ -32,7 +32,7 @@ public abstract class Accumulator implements AutoCloseable {
    */
   protected final List<ArrowBuf> blockRegions = new ArrayList<>();
   /** The current batch's argument columns, in {@code call.args()} order. */
-  public DecodedColumn[] args;
+  protected DecodedColumn[] args;
 
   protected Accumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
     this.call = call;
