@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Per query and engine an {@link H2oCell}, each engine's load time and the load average when it
- * started; cross-checks answers: every engine's checksum (second run) against the first engine
+ * Per query and engine an {@link H2oCell}, each engine's load time, the load average when it
+ * started and the CPU share other processes used while it ran; cross-checks answers: every engine's checksum (second run) against the first engine
  * that answered (Tally when it did), each engine's first run against its second, and with
  * {@code --to-client} the pulled rows' digests the same way.
  */
@@ -20,6 +20,7 @@ final class H2oResults {
   private final Map<H2oQuery, Map<String, H2oCell>> cells = new LinkedHashMap<>();
   private final Map<String, Long> loadNanos = new LinkedHashMap<>();
   private final Map<String, String> loadAverages = new LinkedHashMap<>();
+  private final Map<String, String> otherCpu = new LinkedHashMap<>();
 
   H2oResults(List<H2oQuery> queries, List<String> engines) {
     this.queries = queries;
@@ -49,6 +50,15 @@ final class H2oResults {
     return loadAverages;
   }
 
+  /** Other processes used {@code share} of the machine's CPU while {@code engine} ran its queries. */
+  void otherCpu(String engine, String share) {
+    otherCpu.put(engine, share);
+  }
+
+  Map<String, String> otherCpu() {
+    return otherCpu;
+  }
+
   void put(H2oQuery q, String engine, H2oCell cell) {
     cells.get(q).put(engine, cell);
   }
@@ -68,6 +78,9 @@ final class H2oResults {
     }
     if (other.loadNanos.containsKey(engine)) {
       loaded(engine, other.loadNanos.get(engine), other.loadAverages.get(engine));
+    }
+    if (other.otherCpu.containsKey(engine)) {
+      otherCpu(engine, other.otherCpu.get(engine));
     }
   }
 

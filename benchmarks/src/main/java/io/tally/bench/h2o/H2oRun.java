@@ -1,6 +1,7 @@
 package io.tally.bench.h2o;
 
 import io.tally.bench.report.MachineInfo;
+import io.tally.bench.report.OtherCpu;
 import io.tally.bench.report.Reporter;
 import io.tally.bench.sql.Answer;
 import io.tally.bench.sql.Checksum;
@@ -67,6 +68,7 @@ final class H2oRun implements AutoCloseable {
     } catch (SQLException | RuntimeException e) {
       stopped = "loading failed: " + reason(e);
     }
+    OtherCpu before = OtherCpu.now();
     for (H2oQuery q : queries) {
       if (stopped != null) {
         results.put(q, engine.label(), H2oCell.failed(stopped));
@@ -74,6 +76,7 @@ final class H2oRun implements AutoCloseable {
       }
       stopped = runQuery(engine, c, q, results);
     }
+    results.otherCpu(engine.label(), OtherCpu.since(before, OtherCpu.now()));
     close(c, engine, stopped != null);
   }
 

@@ -106,6 +106,10 @@ final class H2oTable {
     results.loadNanos().forEach((e, n) -> load.append(' ').append(e).append('=').append(Stats.seconds(n))
         .append(" (").append(results.loadAverages().get(e)).append(')'));
     t.note(load.toString());
+    StringBuilder others = new StringBuilder("CPU used by other processes while each engine ran its queries "
+        + "(share of all cores; above a few % the timings are disturbed):");
+    results.otherCpu().forEach((e, share) -> others.append(' ').append(e).append('=').append(share));
+    t.note(others.toString());
     for (H2oQuery q : results.queries()) {
       for (String e : results.engines()) {
         H2oCell c = results.cell(q, e);
