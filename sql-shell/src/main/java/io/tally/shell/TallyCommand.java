@@ -19,18 +19,15 @@ import picocli.CommandLine.Option;
 
 /**
  * The {@code tally} command: runs SQL from {@code -e}, {@code -f} or piped stdin, or opens the
- * interactive shell. Subcommands are listed in {@code subcommands} below — adding one (e.g.
- * {@code GenCommand.class}) is one entry.
+ * interactive shell. Subcommands are listed in {@link #SUBCOMMANDS} — adding one (e.g.
+ * {@code GenCommand.class}) is one entry. They join the command line only when the arguments
+ * may name one or ask for help ({@link #mayNameSubcommand}): picocli builds every subcommand's
+ * model up front, which cost a fresh {@code tally -e} about a tenth of its start-up.
  */
 @Command(name = "tally", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
     sortOptions = false, usageHelpAutoWidth = true,
     description = {"Tally SQL shell. With no -e/-f it reads statements from stdin, or opens an",
         "interactive shell when stdin is a terminal. Statements end with ';'."},
-    subcommands = {
-        ServeCommand.class,
-        GenCommand.class,
-        CommandLine.HelpCommand.class,
-    },
     footer = {"", "Examples:",
         "  tally                                    interactive shell on the embedded engine",
         "  tally -e \"SELECT 1 + 1;\"                 run a statement and exit",
@@ -38,6 +35,9 @@ import picocli.CommandLine.Option;
         "  tally serve --data /tmp/d                remote JDBC server (Avatica)",
         "", "Exit status: 0 on success, 1 when a statement fails, 2 on bad options."})
 public final class TallyCommand implements Callable<Integer> {
+  /** The subcommands, in the order the usage help lists them. */
+  static final List<Class<?>> SUBCOMMANDS = List.of(ServeCommand.class, GenCommand.class,
+      CommandLine.HelpCommand.class);
   /** The embedded Tally engine with its built-in demo schema. */
   public static final String DEFAULT_URL = "jdbc:tally:";
   /** History file name under the home directory. */
@@ -80,6 +80,9 @@ public final class TallyCommand implements Callable<Integer> {
   /** Parses {@code args}, runs, and returns the process exit code. */
   public static int run(String[] args, ShellIo io) {
     CommandLine cmd = new CommandLine(new TallyCommand(io));
+    if (mayNameSubcommand(cmd.getCommandSpec(), args)) {
+      SUBCOMMANDS.forEach(cmd::addSubcommand);
+    }
     cmd.setOut(new PrintWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), true));
     cmd.setErr(new PrintWriter(new OutputStreamWriter(io.err(), StandardCharsets.UTF_8), true));
     cmd.setExecutionExceptionHandler((e, commandLine, parsed) -> {
@@ -92,6 +95,30 @@ public final class TallyCommand implements Callable<Integer> {
       return 1;
     });
     return cmd.execute(args);
+  }
+
+  /**
+   * Whether {@code args} may name a subcommand or ask for help: some argument is neither one of
+   * the root command's options nor the value of one (a positional word such as {@code serve}, or
+   * a misspelling picocli should answer with a suggestion), or it is an unknown option or the
+   * usage-help option. Plain {@code -e}/{@code -f}/{@code --url} runs need no subcommand.
+   */
+  static boolean mayNameSubcommand(CommandLine.Model.CommandSpec spec, String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (!arg.startsWith("-") || arg.equals("-") || arg.equals("--")) {
+        return true;
+      }
+      int eq = arg.indexOf('=');
+      CommandLine.Model.OptionSpec option = spec.findOption(eq > 0 ? arg.substring(0, eq) : arg);
+      if (option == null || option.usageHelp()) {
+        return true;
+      }
+      if (eq < 0 && option.arity().max() > 0) {
+        i++;
+      }
+    }
+    return false;
   }
 
   @Override public Integer call() throws Exception {

@@ -1,6 +1,7 @@
 package io.tally.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** {@code -e}, {@code -f}, piped stdin: results, exit codes, one-line errors. */
 class CommandLineTest {
@@ -77,6 +79,30 @@ class CommandLineTest {
     ShellRun r = ShellRun.run("", "--format", "xml", "-e", "select 1");
     assertEquals(2, r.exit);
     assertTrue(r.err.contains("Unknown format 'xml'; expected one of table, csv, tsv, json, vertical"), r.err);
+  }
+
+  @Test void subcommandsJoinOnlyWhenTheArgumentsMayNameOne() {
+    CommandLine.Model.CommandSpec spec = new CommandLine(new TallyCommand(null)).getCommandSpec();
+    for (String[] plain : new String[][] {{"-e", "select 1"}, {"--url", "serve", "-f", "a.sql", "--format", "csv"},
+        {"--format=csv", "-e", "gen"}, {"--version"}, {}}) {
+      assertFalse(TallyCommand.mayNameSubcommand(spec, plain), String.join(" ", plain));
+    }
+    for (String[] sub : new String[][] {{"serve"}, {"--url", "jdbc:tally:", "serve"}, {"--help"}, {"-h"},
+        {"gen", "h2o"}, {"-e", "select 1", "extra"}, {"--bogus"}}) {
+      assertTrue(TallyCommand.mayNameSubcommand(spec, sub), String.join(" ", sub));
+    }
+  }
+
+  @Test void subcommandsStillRunAndMisspellingsGetASuggestion() {
+    ShellRun serve = ShellRun.run("", "serve", "--help");
+    assertEquals(0, serve.exit, serve::toString);
+    assertTrue(serve.out.contains("Usage: tally serve"), serve.out);
+    ShellRun gen = ShellRun.run("", "help", "gen");
+    assertEquals(0, gen.exit, gen::toString);
+    assertTrue(gen.out.contains("Usage: tally gen"), gen.out);
+    ShellRun typo = ShellRun.run("", "serv");
+    assertEquals(2, typo.exit, typo::toString);
+    assertTrue(typo.err.contains("serve"), "picocli suggests the subcommand: " + typo.err);
   }
 
   @Test void versionAndHelp() {

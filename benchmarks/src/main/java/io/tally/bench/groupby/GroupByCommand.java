@@ -99,7 +99,7 @@ public final class GroupByCommand implements Callable<Integer> {
     Answer answer = null;
     for (int r = 0; r < runs; r++) {
       System.gc();
-      QueryRunner.Timed timed = runner.run(c, sql, timeout);
+      QueryRunner.Timed<Answer> timed = runner.run(c, sql, timeout);
       nanos[r] = timed.nanos();
       answer = timed.answer();
       reporter.progress(String.format(Locale.ROOT, "groupby: %s %s run %d: %s s", engine.label(), t.tableName(),

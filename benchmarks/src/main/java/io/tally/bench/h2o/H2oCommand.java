@@ -6,6 +6,9 @@ import io.tally.bench.report.Reporter;
 import io.tally.bench.report.ResultTable;
 import io.tally.bench.sql.Engine;
 import io.tally.datasets.H2oGenerator;
+import io.tally.memory.ByteSize;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Properties;
 import java.util.concurrent.Callable;
+import org.apache.commons.io.file.PathUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -21,11 +27,12 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code tally bench h2o}: db-benchmark's groupby questions q1–q10 on G1_&lt;N&gt;_1e2_0_0, Tally vs
- * Tally with {@code aggregate=calcite} vs DuckDB vs H2, each query run twice and the second run
- * reported, answers cross-checked.
+ * DuckDB (and Tally with {@code aggregate=calcite}, H2), measured engine-side: each query's answer
+ * is consumed inside the engine by a checksum query, run twice, both runs reported, the checksums
+ * cross-checked.
  */
 @Command(name = "h2o", mixinStandardHelpOptions = true,
-    description = "h2o/db-benchmark groupby q1-q10: Tally, aggregate=calcite, DuckDB, H2 side by side.")
+    description = "h2o/db-benchmark groupby q1-q10, engine-side: Tally vs DuckDB (also aggregate=calcite, H2).")
 public final class H2oCommand implements Callable<Integer> {
   /** K of G1_N_K: 100 groups for the low-cardinality ids. */
   static final int K = 100;
@@ -36,7 +43,7 @@ public final class H2oCommand implements Callable<Integer> {
       description = "N rows, e.g. 1e6 or 1e7 (default: ${DEFAULT-VALUE})")
   long rows;
 
-  @Option(names = "--engines", split = ",", defaultValue = "tally,calcite,duckdb,h2",
+  @Option(names = "--engines", split = ",", defaultValue = "tally,duckdb",
       description = "engines to run: tally, calcite (Tally with aggregate=calcite), duckdb, h2")
   List<String> engines;
 
@@ -53,6 +60,20 @@ public final class H2oCommand implements Callable<Integer> {
       description = "Tally's cache setting(s), e.g. true,false: true keeps the scanned Arrow batches in memory "
           + "(default: ${DEFAULT-VALUE})")
   List<Boolean> cache;
+
+  @Option(names = "--memory-limit", split = ",", paramLabel = "SIZE|none", converter = MemoryLimitConverter.class,
+      description = "memory limit(s) for Tally (memory_limit) and DuckDB (SET memory_limit, then on a file "
+          + "database so it can spill), e.g. 1GB or none,1GB; binary units (1GB = 2^30 bytes) "
+          + "(default: none, each engine's default and DuckDB in memory)")
+  List<OptionalLong> memoryLimits;
+
+  @Option(names = "--to-client", description = "also time the plain query with every row read over JDBC "
+      + "(the old client-side measure) as an extra column")
+  boolean toClient;
+
+  @Option(names = "--temp-dir", description = "where DuckDB's file database and both engines' spill files go "
+      + "(a fresh directory inside it, deleted at the end; default: java.io.tmpdir)")
+  Path tempDir;
 
   @Option(names = "--timeout", defaultValue = "300", description = "seconds before one query run is cancelled")
   long timeout;
@@ -74,38 +95,55 @@ public final class H2oCommand implements Callable<Integer> {
     dataCache.arrow(data, reporter::progress);
     boolean needsCsv = names.contains("duckdb") || names.contains("h2");
     Path csv = needsCsv ? dataCache.csv(data, reporter::progress) : null;
+    Path scratch = Files.createTempDirectory(tempDir != null ? tempDir : Path.of(System.getProperty("java.io.tmpdir")),
+        "tally-bench-h2o-");
     List<H2oSummary.Run> runs = new ArrayList<>();
     Map<String, H2oResults> shared = new HashMap<>();
-    try (H2oRun run = new H2oRun(data.tableName(), H2oQuery.parse(queries), timeout, reporter)) {
+    List<H2oQuery> parsed = H2oQuery.parse(queries);
+    try (H2oRun run = new H2oRun(data.tableName(), parsed, timeout, toClient, reporter)) {
       for (H2oConfig config : configs) {
-        H2oResults results = new H2oResults(H2oQuery.parse(queries), names);
+        H2oResults results = new H2oResults(parsed, names);
         for (String e : names) {
           H2oResults earlier = shared.get(config.runKey(e));
           if (earlier != null) {
             results.copyFrom(earlier, e);
             continue;
           }
-          run.runEngine(engine(e, config, dataCache.arrowDir(), csv), config, results);
+          run.runEngine(engine(e, config, dataCache.arrowDir(), csv, scratch), config, results);
           shared.put(config.runKey(e), results);
         }
         runs.add(new H2oSummary.Run(config, results));
       }
+    } finally {
+      deleteScratch(scratch, reporter);
     }
     boolean agree = true;
     for (H2oSummary.Run r : runs) {
-      ResultTable table = r.results().table(data.tableName(), r.config());
+      ResultTable table = H2oTable.render(r.results(), data.tableName(), r.config(), toClient);
       if (runs.size() > 1) {
-        table.note("engines a setting does not change (DuckDB: cache; H2: threads, cache) ran once; their "
-            + "numbers repeat in each table");
+        table.note("engines a setting does not change (DuckDB: cache; H2: threads, cache, memory limit) ran once; "
+            + "their numbers repeat in each table");
       }
       reporter.emit(table);
       agree &= r.results().allAgree();
     }
     reporter.emit(H2oSummary.table(data.tableName(), rows, runs));
+    ResultTable headline = H2oHeadline.table(data.tableName(), runs);
+    if (headline != null) {
+      reporter.emit(headline);
+    }
     return agree ? 0 : 2;
   }
 
-  /** Every (threads, cache) pair, threads outermost. */
+  private static void deleteScratch(Path scratch, Reporter reporter) {
+    try {
+      PathUtils.deleteDirectory(scratch);
+    } catch (IOException e) {
+      reporter.progress("h2o: could not delete " + scratch + ": " + e.getMessage());
+    }
+  }
+
+  /** Every (memory limit, threads, cache) triple, memory limit outermost, then threads. */
   private List<H2oConfig> configs() {
     List<H2oConfig> out = new ArrayList<>();
     List<OptionalInt> counts = new ArrayList<>();
@@ -119,21 +157,48 @@ public final class H2oCommand implements Callable<Integer> {
         counts.add(OptionalInt.of(n));
       }
     }
-    for (OptionalInt n : counts) {
-      for (boolean c : cache) {
-        out.add(new H2oConfig(n, c));
+    List<OptionalLong> limits = memoryLimits == null || memoryLimits.isEmpty() ? List.of(OptionalLong.empty())
+        : memoryLimits;
+    for (OptionalLong limit : limits) {
+      for (OptionalInt n : counts) {
+        for (boolean c : cache) {
+          out.add(new H2oConfig(n, c, limit));
+        }
       }
     }
     return out;
   }
 
-  private static Engine engine(String name, H2oConfig config, Path arrowDir, Path csv) {
+  private static Engine engine(String name, H2oConfig config, Path arrowDir, Path csv, Path scratch) {
     return switch (name) {
-      case "tally" -> Engine.tally("tally", arrowDir, "blocked", config.threads(), config.cache());
-      case "calcite" -> Engine.tally("calcite", arrowDir, "calcite", config.threads(), config.cache());
-      case "duckdb" -> LoadedEngines.duckdb(csv, config.effectiveThreads());
+      case "tally", "calcite" -> Engine.tally(name, tallyProperties(name, config, arrowDir, scratch));
+      case "duckdb" -> LoadedEngines.duckdb(csv, config.effectiveThreads(), config.memoryLimit(), scratch);
       default -> LoadedEngines.h2(csv);
     };
+  }
+
+  /** Tally's settings: {@code memory_limit} in bytes when one is given, spilling into {@code scratch}. */
+  static Properties tallyProperties(String name, H2oConfig config, Path arrowDir, Path scratch) {
+    Properties p = Engine.tallyProperties(arrowDir, name.equals("tally") ? "blocked" : "calcite", config.threads(),
+        config.cache());
+    config.memoryLimit().ifPresent(bytes -> p.setProperty("memory_limit", Long.toString(bytes)));
+    p.setProperty("spill_dir", scratch.toAbsolutePath().toString());
+    return p;
+  }
+
+  /** Accepts a byte size ({@code 1GB}, {@code 512MiB}, {@code 1073741824}) or {@code none}. */
+  static final class MemoryLimitConverter implements ITypeConverter<OptionalLong> {
+    @Override
+    public OptionalLong convert(String value) {
+      if (value.trim().equalsIgnoreCase("none")) {
+        return OptionalLong.empty();
+      }
+      try {
+        return OptionalLong.of(ByteSize.parse(value));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--memory-limit: " + e.getMessage());
+      }
+    }
   }
 
   /** Accepts exactly {@code true} or {@code false}. */

@@ -1,30 +1,26 @@
 package io.tally.bench.h2o;
 
-import io.tally.bench.report.ResultTable;
 import io.tally.bench.sql.Answer;
-import io.tally.bench.sql.QueryRunner;
+import io.tally.bench.sql.Checksum;
 import io.tally.bench.sql.Stats;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * Per query and engine either a timed answer or the reason it could not run; renders the
- * seconds / ratio-to-Tally table with a geometric-mean row, and cross-checks answers against
- * the first engine that answered (Tally when it did).
+ * Per query and engine an {@link H2oCell}, each engine's load time, the load average when it
+ * started and the CPU share other processes used while it ran; cross-checks answers: every engine's checksum (second run) against the first engine
+ * that answered (Tally when it did), each engine's first run against its second, and with
+ * {@code --to-client} the pulled rows' digests the same way.
  */
 final class H2oResults {
-  /** A timed answer, or why there is none ({@code timedOut}: cancelled after the timeout). */
-  private record Cell(QueryRunner.Timed timed, String reason, boolean timedOut) {}
-
   private final List<H2oQuery> queries;
   private final List<String> engines;
-  private final Map<H2oQuery, Map<String, Cell>> cells = new LinkedHashMap<>();
+  private final Map<H2oQuery, Map<String, H2oCell>> cells = new LinkedHashMap<>();
   private final Map<String, Long> loadNanos = new LinkedHashMap<>();
-  private final Map<H2oQuery, String> mismatches = new HashMap<>();
+  private final Map<String, String> loadAverages = new LinkedHashMap<>();
+  private final Map<String, String> otherCpu = new LinkedHashMap<>();
 
   H2oResults(List<H2oQuery> queries, List<String> engines) {
     this.queries = queries;
@@ -32,54 +28,84 @@ final class H2oResults {
     queries.forEach(q -> cells.put(q, new LinkedHashMap<>()));
   }
 
-  void loaded(String engine, long nanos) {
+  List<H2oQuery> queries() {
+    return queries;
+  }
+
+  List<String> engines() {
+    return engines;
+  }
+
+  /** {@code engine} connected and loaded in {@code nanos}; the load average was {@code load} as it began. */
+  void loaded(String engine, long nanos, String load) {
     loadNanos.put(engine, nanos);
+    loadAverages.put(engine, load);
   }
 
-  void ran(H2oQuery q, String engine, QueryRunner.Timed timed) {
-    cells.get(q).put(engine, new Cell(timed, null, false));
+  Map<String, Long> loadNanos() {
+    return loadNanos;
   }
 
-  void failed(H2oQuery q, String engine, String reason) {
-    cells.get(q).put(engine, new Cell(null, reason, false));
+  Map<String, String> loadAverages() {
+    return loadAverages;
   }
 
-  /** q was cancelled on {@code engine} after the timeout; its cell prints {@code timeout}. */
-  void timedOut(H2oQuery q, String engine, String reason) {
-    cells.get(q).put(engine, new Cell(null, reason, true));
+  /** Other processes used {@code share} of the machine's CPU while {@code engine} ran its queries. */
+  void otherCpu(String engine, String share) {
+    otherCpu.put(engine, share);
+  }
+
+  Map<String, String> otherCpu() {
+    return otherCpu;
+  }
+
+  void put(H2oQuery q, String engine, H2oCell cell) {
+    cells.get(q).put(engine, cell);
+  }
+
+  /** The cell of q on {@code engine}, or null when it was not run. */
+  H2oCell cell(H2oQuery q, String engine) {
+    return cells.get(q).get(engine);
   }
 
   /** Takes {@code engine}'s cells and load time from {@code other} (a shared run of that engine). */
   void copyFrom(H2oResults other, String engine) {
     for (H2oQuery q : queries) {
-      Cell c = other.cells.get(q).get(engine);
+      H2oCell c = other.cell(q, engine);
       if (c != null) {
-        cells.get(q).put(engine, c);
+        put(q, engine, c);
       }
     }
-    Long load = other.loadNanos.get(engine);
-    if (load != null) {
-      loadNanos.put(engine, load);
+    if (other.loadNanos.containsKey(engine)) {
+      loaded(engine, other.loadNanos.get(engine), other.loadAverages.get(engine));
+    }
+    if (other.otherCpu.containsKey(engine)) {
+      otherCpu(engine, other.otherCpu.get(engine));
     }
   }
 
-  /** Seconds of q's reported run on {@code engine}, or NaN when it did not run. */
-  double seconds(String queryLabel, String engine) {
+  /** Seconds of q's {@code run} on {@code engine}, or NaN when it did not run. */
+  double seconds(String queryLabel, String engine, H2oCell.Run run) {
     for (H2oQuery q : queries) {
-      Cell c = q.label().equals(queryLabel) ? cells.get(q).get(engine) : null;
-      if (c != null && c.timed() != null) {
-        return c.timed().nanos() / 1e9;
+      H2oCell c = q.label().equals(queryLabel) ? cell(q, engine) : null;
+      if (c != null && c.nanos(run) >= 0) {
+        return c.nanos(run) / 1e9;
       }
     }
     return Double.NaN;
   }
 
+  /** Seconds of q's second (reported) engine-side run on {@code engine}, or NaN. */
+  double seconds(String queryLabel, String engine) {
+    return seconds(queryLabel, engine, H2oCell.Run.SECOND);
+  }
+
   /** Geometric mean over the queries both ran of {@code a}'s time over {@code b}'s; NaN if none. */
-  double geomeanRatio(String a, String b) {
+  double geomeanRatio(String a, String b, H2oCell.Run run) {
     List<Double> ratios = new ArrayList<>();
     for (H2oQuery q : queries) {
-      double sa = seconds(q.label(), a);
-      double sb = seconds(q.label(), b);
+      double sa = seconds(q.label(), a, run);
+      double sb = seconds(q.label(), b, run);
       if (!Double.isNaN(sa) && !Double.isNaN(sb)) {
         ratios.add(sa / sb);
       }
@@ -93,114 +119,49 @@ final class H2oResults {
         .filter(q -> !Double.isNaN(seconds(q.label(), a)) && !Double.isNaN(seconds(q.label(), b))).count();
   }
 
-  List<String> engines() {
-    return engines;
-  }
-
   /** True when every query's answers agree across the engines that ran it. */
   boolean allAgree() {
-    check();
-    return mismatches.isEmpty();
+    return mismatches().isEmpty();
   }
 
-  private void check() {
-    mismatches.clear();
+  /** Per query with a disagreement, a sentence naming the engines, runs and values that differ. */
+  Map<H2oQuery, String> mismatches() {
+    Map<H2oQuery, String> out = new LinkedHashMap<>();
     for (H2oQuery q : queries) {
-      String refEngine = null;
-      Answer ref = null;
       List<String> diffs = new ArrayList<>();
+      String refEngine = null;
+      String clientRef = null;
       for (String e : engines) {
-        Cell c = cells.get(q).get(e);
-        if (c == null || c.timed() == null) {
+        H2oCell c = cell(q, e);
+        if (c == null || !c.answered()) {
           continue;
         }
-        if (ref == null) {
-          ref = c.timed().answer();
+        addIfDiffers(diffs, e + " run 1 vs run 2", c.first().answer().mismatch(c.second().answer()));
+        if (refEngine == null) {
           refEngine = e;
-          continue;
+        } else {
+          Checksum ref = cell(q, refEngine).second().answer();
+          addIfDiffers(diffs, e + " vs " + refEngine, c.second().answer().mismatch(ref));
         }
-        String d = ref.mismatch(c.timed().answer());
-        if (d != null) {
-          diffs.add(e + " vs " + refEngine + ": " + d);
+        if (c.client() != null) {
+          if (clientRef == null) {
+            clientRef = e;
+          } else {
+            Answer ref = cell(q, clientRef).client().answer();
+            addIfDiffers(diffs, e + " vs " + clientRef + " (to client)", c.client().answer().mismatch(ref));
+          }
         }
       }
       if (!diffs.isEmpty()) {
-        mismatches.put(q, String.join("; ", diffs));
+        out.put(q, String.join("; ", diffs));
       }
     }
+    return out;
   }
 
-  ResultTable table(String tableName, H2oConfig config) {
-    check();
-    String base = engines.get(0);
-    List<String> cols = new ArrayList<>(List.of("query", "question"));
-    cols.addAll(engines.stream().map(e -> e + "_s").toList());
-    engines.subList(1, engines.size()).forEach(e -> cols.add(e + "/" + base));
-    cols.add("rows");
-    cols.add("check");
-    ResultTable t = new ResultTable(String.format(Locale.ROOT,
-        "h2o groupby %s: seconds of the 2nd run (%s; threads for Tally and DuckDB, cache for Tally)",
-        tableName, config.describe()), cols);
-    Map<String, List<Double>> complete = new HashMap<>();
-    for (H2oQuery q : queries) {
-      Map<String, Cell> row = cells.get(q);
-      List<String> cells2 = new ArrayList<>(List.of(q.label(), q.question()));
-      for (String e : engines) {
-        Cell c = row.get(e);
-        cells2.add(c == null ? "n/a" : c.timed() != null ? Stats.seconds(c.timed().nanos())
-            : c.timedOut() ? "timeout" : "n/a");
-      }
-      Cell b = row.get(base);
-      for (String e : engines.subList(1, engines.size())) {
-        Cell c = row.get(e);
-        boolean both = b != null && b.timed() != null && c != null && c.timed() != null;
-        cells2.add(both ? Stats.ratio((double) c.timed().nanos() / b.timed().nanos()) : "n/a");
-      }
-      long answerRows = row.values().stream().filter(c -> c.timed() != null)
-          .mapToLong(c -> c.timed().answer().rows()).findFirst().orElse(-1);
-      cells2.add(answerRows < 0 ? "n/a" : Long.toString(answerRows));
-      cells2.add(mismatches.containsKey(q) ? "MISMATCH" : "ok");
-      t.add(cells2);
-      if (engines.stream().allMatch(e -> row.get(e) != null && row.get(e).timed() != null)) {
-        engines.forEach(e -> complete.computeIfAbsent(e, k -> new ArrayList<>()).add((double) row.get(e).timed().nanos()));
-      }
-    }
-    geomeanRow(t, complete, base);
-    notes(t);
-    return t;
-  }
-
-  private void geomeanRow(ResultTable t, Map<String, List<Double>> complete, String base) {
-    List<String> row = new ArrayList<>(List.of("geomean", "queries every engine ran ("
-        + complete.getOrDefault(base, List.of()).size() + ")"));
-    for (String e : engines) {
-      double g = Stats.geomean(complete.getOrDefault(e, List.of()));
-      row.add(Double.isNaN(g) ? "n/a" : Stats.seconds(g));
-    }
-    double gb = Stats.geomean(complete.getOrDefault(base, List.of()));
-    for (String e : engines.subList(1, engines.size())) {
-      row.add(Stats.ratio(Stats.geomean(complete.getOrDefault(e, List.of())) / gb));
-    }
-    row.add("");
-    row.add("");
-    t.add(row);
-  }
-
-  private void notes(ResultTable t) {
-    t.note("x/" + engines.get(0) + " > 1 means " + engines.get(0) + " is faster; check compares row count and per-column "
-        + "checksums with the first engine that answered");
-    StringBuilder load = new StringBuilder("connect/load seconds:");
-    loadNanos.forEach((e, n) -> load.append(' ').append(e).append('=').append(Stats.seconds(n)));
-    t.note(load.toString());
-    for (H2oQuery q : queries) {
-      cells.get(q).forEach((e, c) -> {
-        if (c.reason() != null) {
-          t.note(q.label() + " " + e + ": " + (c.timedOut() ? "" : "n/a: ") + c.reason());
-        }
-      });
-    }
-    for (Map.Entry<H2oQuery, String> m : mismatches.entrySet()) {
-      t.note("!!! ANSWER MISMATCH " + m.getKey().label() + ": " + m.getValue() + " !!!");
+  private static void addIfDiffers(List<String> diffs, String what, String mismatch) {
+    if (mismatch != null) {
+      diffs.add(what + ": " + mismatch);
     }
   }
 }

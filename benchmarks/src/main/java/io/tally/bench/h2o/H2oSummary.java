@@ -28,13 +28,13 @@ final class H2oSummary {
 
   static ResultTable table(String tableName, long rows, List<Run> runs) {
     ResultTable t = new ResultTable("h2o groupby " + tableName + ": summary",
-        List.of("metric", "engine", "cache", "threads", "value"));
+        List.of("metric", "engine", "cache", "memory_limit", "threads", "value"));
     speedups(t, runs);
     throughput(t, rows, runs);
     geomeans(t, runs);
-    t.note("speedup = seconds at threads=1 / seconds at threads=N (same engine and cache); rows/s/core = "
-        + rows + " input rows / seconds / threads; tally/duckdb = geometric mean over the queries both ran of "
-        + "Tally's seconds over DuckDB's at the same threads (below 1: Tally faster)");
+    t.note("speedup = seconds at threads=1 / seconds at threads=N (same engine, cache and memory limit; 2nd "
+        + "runs); rows/s/core = " + rows + " input rows / seconds / threads; tally/duckdb = geometric mean over "
+        + "the queries both ran of Tally's seconds over DuckDB's at the same setting (below 1: Tally faster)");
     if (t.rows().isEmpty()) {
       t.note("nothing to summarize: no engine ran q1, q3 or q10");
     }
@@ -48,7 +48,8 @@ final class H2oSummary {
       }
       for (Run many : runs) {
         OptionalInt n = many.config().threads();
-        if (n.isEmpty() || n.getAsInt() <= 1 || many.config().cache() != one.config().cache()) {
+        if (n.isEmpty() || n.getAsInt() <= 1 || many.config().cache() != one.config().cache()
+            || !many.config().memoryLimit().equals(one.config().memoryLimit())) {
           continue;
         }
         for (String e : threadedEngines(one)) {
@@ -59,8 +60,8 @@ final class H2oSummary {
             double s1 = one.results().seconds(q, e);
             double sn = many.results().seconds(q, e);
             if (!Double.isNaN(s1) && !Double.isNaN(sn)) {
-              t.add(List.of("speedup " + q + " t" + n.getAsInt() + "/t1", e, cache(e, one), Integer.toString(n.getAsInt()),
-                  Stats.ratio(s1 / sn)));
+              t.add(List.of("speedup " + q + " t" + n.getAsInt() + "/t1", e, cache(e, one),
+                  one.config().memoryLimitText(), Integer.toString(n.getAsInt()), Stats.ratio(s1 / sn)));
             }
           }
         }
@@ -78,8 +79,8 @@ final class H2oSummary {
         for (String q : THROUGHPUT_QUERIES) {
           double s = r.results().seconds(q, e);
           if (!Double.isNaN(s)) {
-            t.add(List.of("rows/s/core " + q, e, cache(e, r), Integer.toString(threads),
-                perSecond(rows / s / threads)));
+            t.add(List.of("rows/s/core " + q, e, cache(e, r), r.config().memoryLimitText(),
+                Integer.toString(threads), perSecond(rows / s / threads)));
           }
         }
       }
@@ -90,9 +91,13 @@ final class H2oSummary {
     for (Run r : runs) {
       H2oResults res = r.results();
       if (res.engines().contains("tally") && res.engines().contains("duckdb")) {
-        double g = res.geomeanRatio("tally", "duckdb");
-        t.add(List.of("geomean tally/duckdb (" + res.bothRan("tally", "duckdb") + " queries)", "tally",
-            Boolean.toString(r.config().cache()), Integer.toString(r.config().effectiveThreads()), Stats.ratio(g)));
+        String queries = " (" + res.bothRan("tally", "duckdb") + " queries)";
+        for (H2oCell.Run run : List.of(H2oCell.Run.SECOND, H2oCell.Run.FIRST)) {
+          double g = res.geomeanRatio("tally", "duckdb", run);
+          t.add(List.of("geomean tally/duckdb" + (run == H2oCell.Run.FIRST ? " 1st run" : "") + queries, "tally",
+              Boolean.toString(r.config().cache()), r.config().memoryLimitText(),
+              Integer.toString(r.config().effectiveThreads()), Stats.ratio(g)));
+        }
       }
     }
   }
@@ -110,7 +115,8 @@ final class H2oSummary {
   /** DuckDB's numbers do not depend on Tally's cache: listed once per thread count (cache=true's). */
   private static boolean sharedDuckDb(String engine, Run r, List<Run> runs) {
     return engine.equals("duckdb") && !r.config().cache()
-        && runs.stream().anyMatch(o -> o.config().cache() && o.config().threads().equals(r.config().threads()));
+        && runs.stream().anyMatch(o -> o.config().cache() && o.config().threads().equals(r.config().threads())
+            && o.config().memoryLimit().equals(r.config().memoryLimit()));
   }
 
   private static String cache(String engine, Run r) {

@@ -1,6 +1,9 @@
 package io.tally.bench.report;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /** The one-line description of the machine and JVM that heads every result table. */
@@ -27,6 +30,20 @@ public final class MachineInfo {
       }
     }
     return "= heap (JDK default; Arrow unsafe buffers are not bounded by it)";
+  }
+
+  /**
+   * The 1, 5 and 15 minute load averages ({@code /proc/loadavg}; elsewhere the JVM's 1-minute
+   * figure), printed beside timings: numbers from a loaded machine are not comparable.
+   */
+  public static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (IOException | RuntimeException e) {
+      double one = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+      return one < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", one);
+    }
   }
 
   private static String physicalMemory() {

@@ -3,6 +3,7 @@ package io.tally.bench.sql;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.OptionalInt;
 import java.util.Properties;
 
@@ -22,11 +23,29 @@ public interface Engine {
   String table(String table);
 
   /**
+   * Statements run once right after {@link #connect}, timed as part of loading (Tally with
+   * {@code cache=true}: a scan that reads the file into the cache, as the other engines load
+   * their in-memory tables when they connect); none by default.
+   */
+  default List<String> load(String table) {
+    return List.of();
+  }
+
+  /** Deletes what the engine kept on disk for this run; called after its connection is closed. */
+  default void release() {}
+
+  /**
    * Tally over a data directory with {@code aggregate=blocked|calcite} and {@code cache}; the
    * {@code threads} setting is passed only when present (absent: Tally's default, the cores).
    */
   static Engine tally(String label, java.nio.file.Path dataDir, String aggregate, OptionalInt threads,
       boolean cache) {
+    return tally(label, tallyProperties(dataDir, aggregate, threads, cache));
+  }
+
+  /** Tally with the given connection properties (a copy is taken). */
+  static Engine tally(String label, Properties properties) {
+    Properties p = (Properties) properties.clone();
     return new Engine() {
       @Override
       public String label() {
@@ -35,12 +54,18 @@ public interface Engine {
 
       @Override
       public Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:tally:", tallyProperties(dataDir, aggregate, threads, cache));
+        return DriverManager.getConnection("jdbc:tally:", p);
       }
 
       @Override
       public String table(String table) {
         return "\"" + table + "\"";
+      }
+
+      @Override
+      public List<String> load(String table) {
+        return Boolean.parseBoolean(p.getProperty("cache")) ? List.of("SELECT COUNT(*) FROM " + table(table))
+            : List.of();
       }
     };
   }

@@ -12,9 +12,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Runs one SQL query over JDBC, reads every row (so lazy engines do all the work) into an
- * {@link Answer} digest, and times it from execute to the last row. A query that passes its
- * timeout is cancelled through {@link Statement#cancel()}.
+ * Runs one SQL query over JDBC, reads its result (by default every row, so lazy engines do all
+ * the work, into an {@link Answer} digest; or through a given {@link ResultReader}), and times it
+ * from execute to the end of the result. A query that passes its timeout is cancelled through
+ * {@link Statement#cancel()}.
  */
 public final class QueryRunner implements AutoCloseable {
   /** How long to wait for a cancelled query to give its thread back before giving up on the engine. */
@@ -31,12 +32,27 @@ public final class QueryRunner implements AutoCloseable {
   }
 
   /** A timed answer. */
-  public record Timed(Answer answer, long nanos) {}
+  public record Timed<T>(T answer, long nanos) {}
 
-  /** Runs {@code sql} on {@code connection}; throws {@link QueryTimeoutException} past {@code timeoutSeconds}. */
-  public Timed run(Connection connection, String sql, long timeoutSeconds) throws SQLException {
+  /** Turns a query's result into an answer; its time counts in the query's. */
+  @FunctionalInterface
+  public interface ResultReader<T> {
+    T read(ResultSet rs) throws SQLException;
+  }
+
+  /**
+   * Runs {@code sql} on {@code connection}, reading every row into an {@link Answer}; throws
+   * {@link QueryTimeoutException} past {@code timeoutSeconds}.
+   */
+  public Timed<Answer> run(Connection connection, String sql, long timeoutSeconds) throws SQLException {
+    return run(connection, sql, timeoutSeconds, Answer::read);
+  }
+
+  /** Runs {@code sql} on {@code connection}, reading the result with {@code reader}. */
+  public <T> Timed<T> run(Connection connection, String sql, long timeoutSeconds, ResultReader<T> reader)
+      throws SQLException {
     Statement statement = connection.createStatement();
-    Future<Timed> future = worker.submit(() -> execute(statement, sql));
+    Future<Timed<T>> future = worker.submit(() -> execute(statement, sql, reader));
     try {
       return future.get(timeoutSeconds, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
@@ -71,41 +87,13 @@ public final class QueryRunner implements AutoCloseable {
     }
   }
 
-  private static Timed execute(Statement statement, String sql) throws SQLException {
+  private static <T> Timed<T> execute(Statement statement, String sql, ResultReader<T> reader)
+      throws SQLException {
     long start = System.nanoTime();
     try (ResultSet rs = statement.executeQuery(sql)) {
-      int columns = rs.getMetaData().getColumnCount();
-      double[] sums = new double[columns];
-      long rows = 0;
-      long nulls = 0;
-      while (rs.next()) {
-        rows++;
-        for (int c = 0; c < columns; c++) {
-          Object v = rs.getObject(c + 1);
-          if (v == null || v instanceof Double d && d.isNaN()) {
-            nulls++;
-          } else {
-            sums[c] += checksum(v);
-          }
-        }
-      }
-      return new Timed(new Answer(rows, sums, nulls), System.nanoTime() - start);
+      T answer = reader.read(rs);
+      return new Timed<>(answer, System.nanoTime() - start);
     }
-  }
-
-  /**
-   * A cell's contribution to its column checksum: numbers by value (read with {@code getObject},
-   * since DuckDB's SUM of INTEGER is a HUGEINT reported as {@code Types.OTHER}), anything else by
-   * the hash of its text.
-   */
-  private static double checksum(Object v) {
-    if (v instanceof Number n) {
-      return n.doubleValue();
-    }
-    if (v instanceof Boolean b) {
-      return b ? 1 : 0;
-    }
-    return v.toString().hashCode();
   }
 
   @Override

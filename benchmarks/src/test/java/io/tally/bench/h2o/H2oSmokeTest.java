@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -48,10 +49,29 @@ class H2oSmokeTest {
   }
 
   @Test
+  void memoryLimitRunsBothEnginesUnderItAndCleansUp(@TempDir Path dir) throws Exception {
+    Path out = dir.resolve("h2o.md");
+    Path temp = Files.createDirectories(dir.resolve("temp"));
+    int rc = new CommandLine(new H2oCommand()).execute("--rows", "2000", "--queries", "q1,q10",
+        "--memory-limit", "none,64MB", "--to-client", "--data-dir", dir.toString(), "--temp-dir", temp.toString(),
+        "--out", out.toString(), "--timeout", "120");
+    String text = Files.readString(out);
+    assertEquals(0, rc, text);
+    assertTrue(text.contains("memory_limit=64.0MiB]"), text);
+    assertTrue(text.contains("memory_limit=default]"), text);
+    assertTrue(text.contains("tally_client"), "--to-client adds the to-client column:\n" + text);
+    assertTrue(text.contains("| threads=2, memory_limit=64.0MiB | 2nd |"), "headline row:\n" + text);
+    try (var left = Files.list(temp)) {
+      assertEquals(List.of(), left.toList(), "DuckDB's file database and the spill directory are deleted");
+    }
+  }
+
+  @Test
   void badSettingsAreRejected(@TempDir Path dir) {
     assertEquals(2, new CommandLine(new H2oCommand()).execute("--cache", "maybe", "--data-dir", dir.toString()));
     assertTrue(new CommandLine(new H2oCommand()).execute("--rows", "2000", "--threads", "0", "--engines", "tally",
         "--data-dir", dir.toString()) != 0);
+    assertEquals(2, new CommandLine(new H2oCommand()).execute("--memory-limit", "lots", "--data-dir", dir.toString()));
   }
 
   @Test
