@@ -1,0 +1,79 @@
+package io.tally.spark;
+
+import io.tally.exec.BatchCursor;
+import io.tally.exec.BlockedAggregator;
+import io.tally.memory.MemoryPool;
+import io.tally.metrics.AggregateMetrics;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/**
+ * Runs the pushed GROUP BY over one partition on Tally's blocked aggregate: the first
+ * {@link #next} sinks every batch of the partition (spilling when the next growth would pass the
+ * task's {@code memory_limit}) and finishes; then each call returns one block of partial groups
+ * as a Spark batch, the previous block's memory freed first. Spark's final aggregate merges the
+ * partitions' groups.
+ */
+final class AggregateReader implements PartitionReader<ColumnarBatch> {
+  private final ReadPlan plan;
+  private final TallyInputPartition partition;
+  private final TaskInput input;
+  private final BlockedAggregator aggregator;
+  private boolean built;
+  private ColumnarBatch current;
+
+  AggregateReader(ReadPlan plan, TallyInputPartition partition) {
+    this.plan = plan;
+    this.partition = partition;
+    this.input = new TaskInput(partition);
+    try {
+      TallyOptions options = plan.options();
+      MemoryPool pool = new MemoryPool(TallyOptions.MEMORY_LIMIT, options.taskMemoryLimit(), null);
+      this.aggregator = new BlockedAggregator(plan.aggregate(), options.aggregateConfig(),
+          input.allocator(), pool, TaskInput::cancelled, "aggregate");
+    } catch (RuntimeException e) {
+      input.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public boolean next() {
+    if (!built) {
+      BatchCursor cursor = input.open(plan, partition);
+      aggregator.sinkAll(cursor);
+      aggregator.finish();
+      built = true;
+    }
+    VectorSchemaRoot block = aggregator.nextBlock();
+    current = block == null ? null : TaskInput.wrap(block, block.getFieldVectors().size());
+    return current != null;
+  }
+
+  @Override
+  public ColumnarBatch get() {
+    return current;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    AggregateMetrics m = aggregator.metrics();
+    return new CustomTaskMetric[] {
+        TallyMetrics.value(TallyMetrics.ROWS_READ, input.rowsRead()),
+        TallyMetrics.value(TallyMetrics.GROUPS, m.outputRows),
+        TallyMetrics.value(TallyMetrics.SPILLED_BYTES, m.spilledBytes),
+        TallyMetrics.value(TallyMetrics.PEAK_MEMORY, m.poolPeak)};
+  }
+
+  @Override
+  public void close() {
+    current = null;
+    try {
+      aggregator.close();
+    } finally {
+      input.close();
+    }
+  }
+}
