@@ -1,32 +1,45 @@
 package io.tally.spark;
 
-import io.tally.exec.BatchCursor;
-import io.tally.schema.ScanData;
-import org.apache.arrow.memory.BufferAllocator;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
- * One task's input: a whole file, or a range of an Arrow IPC file's record batches.
+ * One task's input: slices of files read one after the other (small files are packed together,
+ * as Spark's file sources pack them).
  *
- * @param file the data file
- * @param firstBatch first record batch read (Arrow only)
- * @param endBatch record batch after the last one read, or {@link #WHOLE_FILE}
+ * @param slices what the task reads, in order
  */
-record TallyInputPartition(TallyFiles.DataFile file, int firstBatch, int endBatch)
-    implements InputPartition {
+record TallyInputPartition(List<Slice> slices) implements InputPartition {
+  /** The whole record-batch range marker of {@link Slice#endBatch}. */
   static final int WHOLE_FILE = -1;
 
-  static TallyInputPartition whole(TallyFiles.DataFile file) {
-    return new TallyInputPartition(file, 0, WHOLE_FILE);
+  /**
+   * A whole file, or a range of an Arrow IPC file's record batches.
+   *
+   * @param file the data file
+   * @param firstBatch first record batch read (Arrow only)
+   * @param endBatch record batch after the last one read, or {@link #WHOLE_FILE}
+   * @param bytes the slice's size on disk, for packing
+   */
+  record Slice(TallyFiles.DataFile file, int firstBatch, int endBatch, long bytes)
+      implements java.io.Serializable {
+    static Slice whole(TallyFiles.DataFile file) {
+      return new Slice(file, 0, WHOLE_FILE, file.size());
+    }
+
+    String describe() {
+      return file.path() + (endBatch == WHOLE_FILE ? ""
+          : " batches " + firstBatch + ".." + (endBatch - 1));
+    }
   }
 
-  /** Opens this partition's rows of {@code data} (the file's reader), columns {@code fields}. */
-  BatchCursor open(ScanData data, int[] fields, BufferAllocator allocator) {
-    return data.open(allocator, fields);
+  TallyInputPartition {
+    slices = List.copyOf(slices);
   }
 
-  /** The file and, for a batch range, which batches: for messages and allocator names. */
+  /** The files (and batch ranges) read, for messages and allocator names. */
   String describe() {
-    return file.path() + (endBatch == WHOLE_FILE ? "" : " batches " + firstBatch + ".." + (endBatch - 1));
+    return slices.stream().map(Slice::describe).collect(Collectors.joining(", "));
   }
 }

@@ -12,26 +12,31 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * The source's options, read once on the driver with Tally's setting names: {@code memory_limit}
  * (per task), {@code spill_dir}, {@code spill_format}, {@code spill_compression},
- * {@code block_size}, and {@code partition_bytes} (how much of an Arrow file one input partition
- * reads). A bad value fails the query with one line naming the option.
+ * {@code block_size}, {@code partition_bytes} (most bytes of files one input partition reads;
+ * default Spark's {@code spark.sql.files.maxPartitionBytes}) and {@code aggregate} ({@code tally}: GROUP BYs are pushed to Tally where possible;
+ * {@code spark}: never, for A/B like Tally's {@code aggregate=calcite}). A bad value fails the query with one line naming the option.
  */
 record TallyOptions(long memoryLimit, String spillDir, SpillOptions.Format spillFormat,
-    SpillOptions.Compression spillCompression, int blockSize, long partitionBytes)
-    implements Serializable {
+    SpillOptions.Compression spillCompression, int blockSize, long partitionBytes,
+    boolean pushAggregates) implements Serializable {
   static final String MEMORY_LIMIT = "memory_limit";
   static final String SPILL_DIR = "spill_dir";
   static final String SPILL_FORMAT = "spill_format";
   static final String SPILL_COMPRESSION = "spill_compression";
   static final String BLOCK_SIZE = "block_size";
   static final String PARTITION_BYTES = "partition_bytes";
+  static final String AGGREGATE = "aggregate";
+
+  /** Who runs GROUP BYs: Tally (pushed down) or Spark alone. */
+  enum Aggregate { TALLY, SPARK }
 
   /**
    * Share of the machine's memory all of an executor's tasks may take together by default, as
    * Tally's own {@code memory_limit} default; each task gets it divided by the cores.
    */
   static final double DEFAULT_MEMORY_FRACTION = 0.5;
-  /** Default input partition size: Spark's own {@code spark.sql.files.maxPartitionBytes}. */
-  static final long DEFAULT_PARTITION_BYTES = 128L << 20;
+  /** 0 in {@link #partitionBytes}: Spark's {@code spark.sql.files.maxPartitionBytes}. */
+  static final long SPARK_PARTITION_BYTES = 0;
   /** 0 in {@link #memoryLimit}: the executor's default, computed where the task runs. */
   static final long EXECUTOR_DEFAULT = 0;
 
@@ -52,8 +57,10 @@ record TallyOptions(long memoryLimit, String spillDir, SpillOptions.Format spill
       blockSize = (int) n;
     }
     long partition = options.containsKey(PARTITION_BYTES)
-        ? size(options, PARTITION_BYTES) : DEFAULT_PARTITION_BYTES;
-    return new TallyOptions(limit, dir, format, compression, blockSize, partition);
+        ? size(options, PARTITION_BYTES) : SPARK_PARTITION_BYTES;
+    Aggregate aggregate = choice(options, AGGREGATE, Aggregate.class, Aggregate.TALLY);
+    return new TallyOptions(limit, dir, format, compression, blockSize, partition,
+        aggregate == Aggregate.TALLY);
   }
 
   /** The memory limit a task on this executor runs under. */

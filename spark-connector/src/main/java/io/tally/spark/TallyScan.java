@@ -8,12 +8,14 @@ import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * A planned read: its output schema (the selected columns, or with a pushed aggregate the group
  * columns then one column per call), its description in EXPLAIN (pushed filters and aggregate,
- * or why the aggregate runs in Spark), and one input partition per file or Arrow batch range.
+ * or why the aggregate runs in Spark), and its input partitions.
  */
 final class TallyScan implements Scan, Batch {
   private final List<TallyFiles.DataFile> files;
@@ -48,13 +50,22 @@ final class TallyScan implements Scan, Batch {
     return this;
   }
 
+  /** Slices packed as Spark packs files, under Spark's file-partition settings. */
   @Override
   public InputPartition[] planInputPartitions() {
-    List<InputPartition> partitions = new ArrayList<>();
+    List<TallyInputPartition.Slice> slices = new ArrayList<>();
     for (TallyFiles.DataFile file : files) {
-      partitions.add(TallyInputPartition.whole(file));
+      slices.add(TallyInputPartition.Slice.whole(file));
     }
-    return partitions.toArray(new InputPartition[0]);
+    SQLConf conf = SQLConf.get();
+    long partitionBytes = plan.options().partitionBytes() == TallyOptions.SPARK_PARTITION_BYTES
+        ? conf.filesMaxPartitionBytes() : plan.options().partitionBytes();
+    long openCost = conf.filesOpenCostInBytes();
+    int parallelism = conf.filesMinPartitionNum().isDefined()
+        ? (Integer) conf.filesMinPartitionNum().get()
+        : SparkSession.active().sparkContext().defaultParallelism();
+    long maxSplit = PartitionPlanner.maxSplitBytes(slices, partitionBytes, openCost, parallelism);
+    return PartitionPlanner.pack(slices, maxSplit, openCost).toArray(new InputPartition[0]);
   }
 
   @Override

@@ -77,6 +77,10 @@ final class TallyScanBuilder implements SupportsPushDownV2Filters, SupportsPushD
 
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
+    if (!options.pushAggregates()) {
+      refusal = TallyOptions.AGGREGATE + "=spark";
+      return false;
+    }
     AggregateTranslator.Result result = AggregateTranslator.translate(aggregation, translator);
     if (!result.pushed()) {
       refusal = result.refusal();

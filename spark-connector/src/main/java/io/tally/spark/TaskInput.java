@@ -42,32 +42,64 @@ final class TaskInput implements AutoCloseable {
     return allocator;
   }
 
-  /** Opens the partition's batches as {@code plan} reads them; the file must match the table. */
+  /**
+   * Opens the partition's batches as {@code plan} reads them: its slices one after the other,
+   * each file checked against the table's columns when it is opened, then the plan's calc.
+   */
   BatchCursor open(ReadPlan plan, TallyInputPartition partition) {
-    ScanData data = partition.file().open();
+    cursor = plan.withCalc(new SliceCursor(plan, partition.slices()), allocator);
+    return cursor;
+  }
+
+  /** The slices' batches in order; counts the rows read. */
+  private final class SliceCursor implements BatchCursor {
+    private final ReadPlan plan;
+    private final List<TallyInputPartition.Slice> slices;
+    private int next;
+    private BatchCursor current;
+
+    SliceCursor(ReadPlan plan, List<TallyInputPartition.Slice> slices) {
+      this.plan = plan;
+      this.slices = slices;
+    }
+
+    @Override
+    public VectorSchemaRoot next() {
+      while (true) {
+        if (current == null) {
+          if (next == slices.size()) {
+            return null;
+          }
+          current = openSlice(plan, slices.get(next++));
+        }
+        VectorSchemaRoot batch = current.next();
+        if (batch != null) {
+          rowsRead += batch.getRowCount();
+          return batch;
+        }
+        current.close();
+        current = null;
+      }
+    }
+
+    @Override
+    public void close() {
+      if (current != null) {
+        current.close();
+        current = null;
+      }
+    }
+  }
+
+  private BatchCursor openSlice(ReadPlan plan, TallyInputPartition.Slice slice) {
+    ScanData data = slice.file().open();
     StructType fileSchema = SparkTypes.sparkSchema(data.schema());
     if (!fileSchema.equals(plan.table())) {
-      throw new DataFileException(partition.file().path() + ": its columns "
+      throw new DataFileException(slice.file().path() + ": its columns "
           + fileSchema.simpleString() + " differ from the table's " + plan.table().simpleString()
           + " (read from the first file); every file of one load must have the same columns");
     }
-    BatchCursor files = partition.open(data, plan.read(), allocator);
-    cursor = plan.withCalc(new BatchCursor() {
-      @Override
-      public VectorSchemaRoot next() {
-        VectorSchemaRoot batch = files.next();
-        if (batch != null) {
-          rowsRead += batch.getRowCount();
-        }
-        return batch;
-      }
-
-      @Override
-      public void close() {
-        files.close();
-      }
-    }, allocator);
-    return cursor;
+    return data.open(allocator, plan.read());
   }
 
   /** Rows read from the file so far (before the pushed filter). */
