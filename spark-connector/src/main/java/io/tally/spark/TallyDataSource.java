@@ -34,8 +34,8 @@ public final class TallyDataSource implements TableProvider, DataSourceRegister 
     CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(properties);
     List<TallyFiles.DataFile> files = TallyFiles.resolve(options);
     Schema arrow = firstSchema(files);
-    String name = files.size() == 1 ? files.get(0).path()
-        : options.getOrDefault("path", files.get(0).path());
+    String name = options.containsKey("path") ? options.get("path")
+        : options.getOrDefault("paths", files.get(0).path());
     return new TallyTable(name, files, arrow);
   }
 

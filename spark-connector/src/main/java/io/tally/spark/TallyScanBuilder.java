@@ -98,10 +98,10 @@ final class TallyScanBuilder implements SupportsPushDownV2Filters, SupportsPushD
 
   @Override
   public Scan build() {
-    StringBuilder text = new StringBuilder("tally ").append(table.name())
-        .append(" [").append(table.files().size()).append(table.files().size() == 1 ? " file" : " files")
-        .append("] PushedFilters: ").append(pushed.stream().map(Predicate::describe)
-            .collect(Collectors.joining(", ", "[", "]")));
+    int files = table.files().size();
+    StringBuilder text = new StringBuilder("tally [").append(files)
+        .append(files == 1 ? " file" : " files").append("] PushedFilters: ")
+        .append(pushed.stream().map(Predicate::describe).collect(Collectors.joining(", ", "[", "]")));
     if (aggregate != null) {
       ReadPlan plan = ReadPlan.aggregate(table.schema(), types, aggregate, filter, options);
       text.append(", PushedAggregation: ")
