@@ -32,6 +32,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class ExprTranslator {
   private static final DataType BOOLEAN = new DataType(ColumnType.BOOLEAN, 0, 0, true);
   private static final long MICROS_PER_MILLI = 1000;
+  /** Most DECIMAL digits Tally's batch kernels read (a long's worth). */
+  private static final int KERNEL_DECIMAL_DIGITS = 18;
 
   /** A table column: its index and Tally type. */
   record Column(int index, DataType type) {}
@@ -98,7 +100,8 @@ final class ExprTranslator {
     if (e instanceof Cast cast) {
       Expr inner = operand(cast.expression());
       DataType target = tallyType(cast.dataType());
-      if (inner == null || target == null || !widens(inner.type(), target)) {
+      if (inner == null || target == null || !widens(inner.type(), target)
+          || unreadable(inner.type(), "") != null) {
         return null;
       }
       return Expr.call(Op.CAST, target.withNullable(inner.type().nullable()), inner);
@@ -240,6 +243,20 @@ final class ExprTranslator {
       return null;
     }
     return DataType.of(c);
+  }
+
+  /**
+   * Whether Tally's batch kernels read columns of this type (a filter or a cast reads them; a
+   * calc after a filter also copies every column it passes on): all but VARBINARY, VARCHAR
+   * ARRAY and DECIMALs of more than 18 digits. A reason why not, or null.
+   */
+  static String unreadable(DataType t, String column) {
+    ColumnType c = t.type();
+    if (c == ColumnType.VARBINARY || c == ColumnType.VARCHAR_ARRAY
+        || c == ColumnType.DECIMAL && t.precision() > KERNEL_DECIMAL_DIGITS) {
+      return "column " + column + " is " + t + ", which Tally's batch kernels do not read";
+    }
+    return null;
   }
 
   /** Whether CAST(from AS to) is exact in Tally and Spark alike (widening, no overflow). */

@@ -85,6 +85,12 @@ record ReadPlan(StructType table, int[] read, CalcProgram calc, List<String> cal
         position.add((Integer) e.value());
       }
     } else {
+      for (int i = 0; i < projected.size(); i++) {
+        String why = ExprTranslator.unreadable(projected.get(i).type(), projected.get(i).toString());
+        if (why != null) {
+          throw new IllegalArgumentException(why);
+        }
+      }
       calc = new CalcProgram(remap.types(types), filter == null ? null : remap.apply(filter),
           projected);
       for (int i = 0; i < projected.size(); i++) {

@@ -36,6 +36,8 @@ final class TallyScanBuilder implements SupportsPushDownV2Filters, SupportsPushD
   private StructType required;
   private AggregateTranslator.Result aggregate;
   private String refusal;
+  /** Why no filter is pushed (a column the batch kernels cannot carry), or null. */
+  private final String filterRefusal;
 
   TallyScanBuilder(TallyTable table, TallyOptions options) {
     this.table = table;
@@ -48,10 +50,18 @@ final class TallyScanBuilder implements SupportsPushDownV2Filters, SupportsPushD
       columns.put(fields[i].name(), new ExprTranslator.Column(i, types.get(i)));
     }
     this.translator = new ExprTranslator(columns);
+    String why = null;
+    for (int i = 0; i < fields.length && why == null; i++) {
+      why = ExprTranslator.unreadable(types.get(i), fields[i].name());
+    }
+    this.filterRefusal = why;
   }
 
   @Override
   public Predicate[] pushPredicates(Predicate[] predicates) {
+    if (filterRefusal != null) {
+      return predicates;
+    }
     List<Predicate> rest = new ArrayList<>();
     for (Predicate p : predicates) {
       Expr e = translator.predicate(p);
@@ -102,6 +112,9 @@ final class TallyScanBuilder implements SupportsPushDownV2Filters, SupportsPushD
     StringBuilder text = new StringBuilder("tally [").append(files)
         .append(files == 1 ? " file" : " files").append("] PushedFilters: ")
         .append(pushed.stream().map(Predicate::describe).collect(Collectors.joining(", ", "[", "]")));
+    if (filterRefusal != null) {
+      text.append(" (none pushed: ").append(filterRefusal).append(')');
+    }
     if (aggregate != null) {
       ReadPlan plan = ReadPlan.aggregate(table.schema(), types, aggregate, filter, options);
       text.append(", PushedAggregation: ")
