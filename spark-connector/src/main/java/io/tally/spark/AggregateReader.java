@@ -6,8 +6,6 @@ import io.tally.memory.MemoryPool;
 import io.tally.metrics.AggregateMetrics;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
-import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * Runs the pushed GROUP BY over one partition on Tally's blocked aggregate: the first
@@ -16,13 +14,12 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * as a Spark batch, the previous block's memory freed first. Spark's final aggregate merges the
  * partitions' groups.
  */
-final class AggregateReader implements PartitionReader<ColumnarBatch> {
+final class AggregateReader extends PartitionBatches {
   private final ReadPlan plan;
   private final TallyInputPartition partition;
   private final TaskInput input;
   private final BlockedAggregator aggregator;
   private boolean built;
-  private ColumnarBatch current;
 
   AggregateReader(ReadPlan plan, TallyInputPartition partition) {
     this.plan = plan;
@@ -40,21 +37,19 @@ final class AggregateReader implements PartitionReader<ColumnarBatch> {
   }
 
   @Override
-  public boolean next() {
+  VectorSchemaRoot nextRoot() {
     if (!built) {
       BatchCursor cursor = input.open(plan, partition);
       aggregator.sinkAll(cursor);
       aggregator.finish();
       built = true;
     }
-    VectorSchemaRoot block = aggregator.nextBlock();
-    current = block == null ? null : TaskInput.wrap(block, block.getFieldVectors().size());
-    return current != null;
+    return aggregator.nextBlock();
   }
 
   @Override
-  public ColumnarBatch get() {
-    return current;
+  int columns(VectorSchemaRoot root) {
+    return root.getFieldVectors().size();
   }
 
   @Override
@@ -68,8 +63,7 @@ final class AggregateReader implements PartitionReader<ColumnarBatch> {
   }
 
   @Override
-  public void close() {
-    current = null;
+  void release() {
     try {
       aggregator.close();
     } finally {

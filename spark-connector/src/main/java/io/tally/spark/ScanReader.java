@@ -3,19 +3,16 @@ package io.tally.spark;
 import io.tally.exec.BatchCursor;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
-import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * Reads one partition as it is (after any pushed filter): each Tally batch becomes one Spark
  * batch over the same vectors, valid until the next call, as Spark's contract allows.
  */
-final class ScanReader implements PartitionReader<ColumnarBatch> {
+final class ScanReader extends PartitionBatches {
   private final ReadPlan plan;
   private final TallyInputPartition partition;
   private final TaskInput input;
   private BatchCursor cursor;
-  private ColumnarBatch current;
 
   ScanReader(ReadPlan plan, TallyInputPartition partition) {
     this.plan = plan;
@@ -24,18 +21,16 @@ final class ScanReader implements PartitionReader<ColumnarBatch> {
   }
 
   @Override
-  public boolean next() {
+  VectorSchemaRoot nextRoot() {
     if (cursor == null) {
       cursor = input.open(plan, partition);
     }
-    VectorSchemaRoot batch = cursor.next();
-    current = batch == null ? null : TaskInput.wrap(batch, plan.visible());
-    return current != null;
+    return cursor.next();
   }
 
   @Override
-  public ColumnarBatch get() {
-    return current;
+  int columns(VectorSchemaRoot root) {
+    return plan.visible();
   }
 
   @Override
@@ -44,8 +39,7 @@ final class ScanReader implements PartitionReader<ColumnarBatch> {
   }
 
   @Override
-  public void close() {
-    current = null;
+  void release() {
     input.close();
   }
 }

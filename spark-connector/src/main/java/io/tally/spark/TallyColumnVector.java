@@ -131,9 +131,8 @@ final class TallyColumnVector extends ColumnVector {
     if (isNullAt(rowId)) {
       return null;
     }
-    int start = Platform.getInt(null, offsets + 4L * rowId);
-    int end = Platform.getInt(null, offsets + 4L * rowId + 4);
-    return UTF8String.fromAddress(null, data + start, end - start);
+    int start = offset(rowId);
+    return UTF8String.fromAddress(null, data + start, offset(rowId + 1) - start);
   }
 
   @Override
@@ -146,9 +145,8 @@ final class TallyColumnVector extends ColumnVector {
     if (isNullAt(rowId)) {
       return null;
     }
-    int start = Platform.getInt(null, offsets + 4L * rowId);
-    int end = Platform.getInt(null, offsets + 4L * rowId + 4);
-    return new ColumnarArray(items, start, end - start);
+    int start = offset(rowId);
+    return new ColumnarArray(items, start, offset(rowId + 1) - start);
   }
 
   @Override
@@ -159,6 +157,11 @@ final class TallyColumnVector extends ColumnVector {
   @Override
   public ColumnVector getChild(int ordinal) {
     throw new UnsupportedOperationException("Tally batches have no STRUCT columns");
+  }
+
+  /** Where row {@code row}'s bytes or items start (and row {@code row - 1}'s end). */
+  private int offset(int row) {
+    return Platform.getInt(null, offsets + 4L * row);
   }
 
   private static boolean bit(long address, int row) {

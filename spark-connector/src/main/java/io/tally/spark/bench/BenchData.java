@@ -41,19 +41,19 @@ final class BenchData {
   }
 
   Path csv() throws IOException {
-    Path file = dir.resolve("csv").resolve(table() + ".csv");
-    if (!Files.exists(file)) {
-      progress.accept("generating " + file + " ...");
-      DatasetWriter.write(h2o, file, FileFormat.CSV);
-    }
-    return file;
+    return generated(FileFormat.CSV);
   }
 
   Path arrow() throws IOException {
-    Path file = dir.resolve("arrow").resolve(table() + ".arrow");
+    return generated(FileFormat.ARROW);
+  }
+
+  /** {@code <format>/<table><extension>}, generated if missing. */
+  private Path generated(FileFormat format) throws IOException {
+    Path file = dir.resolve(format.cliName()).resolve(table() + format.extension());
     if (!Files.exists(file)) {
       progress.accept("generating " + file + " ...");
-      DatasetWriter.write(h2o, file, FileFormat.ARROW);
+      DatasetWriter.write(h2o, file, format);
     }
     return file;
   }
