@@ -26,7 +26,12 @@ public final class TallyDataSource implements TableProvider, DataSourceRegister 
 
   @Override
   public StructType inferSchema(CaseInsensitiveStringMap options) {
-    return SparkTypes.sparkSchema(firstSchema(TallyFiles.resolve(options)));
+    List<TallyFiles.DataFile> files = TallyFiles.resolve(options);
+    try {
+      return SparkTypes.sparkSchema(firstSchema(files));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("tally: " + files.get(0).path() + ": " + e.getMessage(), e);
+    }
   }
 
   @Override
