@@ -1,6 +1,6 @@
 package io.tally.spark;
 
-import io.tally.exec.BatchCursor;
+import io.tally.batch.BatchCursor;
 import io.tally.exec.BlockedAggregator;
 import io.tally.memory.MemoryPool;
 import io.tally.metrics.AggregateMetrics;

@@ -1,8 +1,8 @@
 package io.tally.spark;
 
-import io.tally.exec.AggKind;
-import io.tally.exec.ColumnType;
-import io.tally.exec.DataType;
+import io.tally.exec.state.AggKind;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import io.tally.exec.expr.Expr;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.tally.spark;
 
-import io.tally.exec.AggregateCall;
+import io.tally.exec.state.AggregateCall;
 import io.tally.exec.AggregateSpec;
-import io.tally.exec.BatchCursor;
-import io.tally.exec.DataType;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.DataType;
 import io.tally.exec.expr.BatchCalculator;
 import io.tally.exec.expr.CalcCursor;
 import io.tally.exec.expr.CalcProgram;

@@ -1,6 +1,6 @@
 package io.tally.spark;
 
-import io.tally.exec.BatchCursor;
+import io.tally.batch.BatchCursor;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 

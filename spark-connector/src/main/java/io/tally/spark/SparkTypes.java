@@ -1,7 +1,7 @@
 package io.tally.spark;
 
-import io.tally.exec.ColumnType;
-import io.tally.exec.DataType;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.FloatingPointPrecision;

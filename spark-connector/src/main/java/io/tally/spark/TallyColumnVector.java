@@ -1,7 +1,7 @@
 package io.tally.spark;
 
-import io.tally.exec.ColumnType;
-import io.tally.exec.DataType;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;

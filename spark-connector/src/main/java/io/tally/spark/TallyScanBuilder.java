@@ -1,6 +1,6 @@
 package io.tally.spark;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 import io.tally.exec.expr.Expr;
 import io.tally.exec.expr.Op;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.tally.spark;
 
-import io.tally.exec.DataType;
+import io.tally.batch.DataType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

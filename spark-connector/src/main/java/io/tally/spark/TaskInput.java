@@ -1,7 +1,7 @@
 package io.tally.spark;
 
-import io.tally.exec.BatchCursor;
-import io.tally.exec.DataType;
+import io.tally.batch.BatchCursor;
+import io.tally.batch.DataType;
 import io.tally.memory.EngineMemory;
 import io.tally.schema.DataFileException;
 import io.tally.schema.ScanData;
