@@ -1,6 +1,5 @@
 package io.tally.spark;
 
-import io.tally.batch.BatchCursor;
 import io.tally.exec.BlockedAggregator;
 import io.tally.memory.MemoryPool;
 import io.tally.metrics.AggregateMetrics;
@@ -15,16 +14,11 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
  * partitions' groups.
  */
 final class AggregateReader extends PartitionBatches {
-  private final ReadPlan plan;
-  private final TallyInputPartition partition;
-  private final TaskInput input;
   private final BlockedAggregator aggregator;
   private boolean built;
 
   AggregateReader(ReadPlan plan, TallyInputPartition partition) {
-    this.plan = plan;
-    this.partition = partition;
-    this.input = new TaskInput(partition);
+    super(plan, partition);
     try {
       TallyOptions options = plan.options();
       MemoryPool pool = new MemoryPool(TallyOptions.MEMORY_LIMIT, options.taskMemoryLimit(), null);
@@ -39,8 +33,7 @@ final class AggregateReader extends PartitionBatches {
   @Override
   VectorSchemaRoot nextRoot() {
     if (!built) {
-      BatchCursor cursor = input.open(plan, partition);
-      aggregator.sinkAll(cursor);
+      aggregator.sinkAll(openInput());
       aggregator.finish();
       built = true;
     }

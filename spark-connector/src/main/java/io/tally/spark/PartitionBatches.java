@@ -1,5 +1,6 @@
 package io.tally.spark;
 
+import io.tally.batch.BatchCursor;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -9,7 +10,21 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * memory valid until the next call) and it is handed on as a Spark batch over the same vectors.
  */
 abstract class PartitionBatches implements PartitionReader<ColumnarBatch> {
+  final ReadPlan plan;
+  final TaskInput input;
+  private final TallyInputPartition partition;
   private ColumnarBatch current;
+
+  PartitionBatches(ReadPlan plan, TallyInputPartition partition) {
+    this.plan = plan;
+    this.partition = partition;
+    this.input = new TaskInput(partition);
+  }
+
+  /** The partition's batches after the plan's pushed filter and projection. */
+  final BatchCursor openInput() {
+    return input.open(plan, partition);
+  }
 
   /** The next Tally batch, or null at the end. */
   abstract VectorSchemaRoot nextRoot();

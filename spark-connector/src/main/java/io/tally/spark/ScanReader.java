@@ -9,21 +9,16 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
  * batch over the same vectors, valid until the next call, as Spark's contract allows.
  */
 final class ScanReader extends PartitionBatches {
-  private final ReadPlan plan;
-  private final TallyInputPartition partition;
-  private final TaskInput input;
   private BatchCursor cursor;
 
   ScanReader(ReadPlan plan, TallyInputPartition partition) {
-    this.plan = plan;
-    this.partition = partition;
-    this.input = new TaskInput(partition);
+    super(plan, partition);
   }
 
   @Override
   VectorSchemaRoot nextRoot() {
     if (cursor == null) {
-      cursor = input.open(plan, partition);
+      cursor = openInput();
     }
     return cursor.next();
   }
