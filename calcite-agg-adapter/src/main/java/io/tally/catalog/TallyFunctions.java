@@ -7,13 +7,12 @@ import java.util.Map;
 import org.apache.calcite.linq4j.function.Parameter;
 import org.apache.calcite.schema.Function;
 import org.apache.calcite.schema.TranslatableTable;
-import org.apache.calcite.schema.impl.AggregateFunctionImpl;
 import org.apache.calcite.schema.impl.TableMacroImpl;
 
 /**
  * Tally's schema functions: the table macro {@code numbers(n)}, a table of one BIGINT column
- * {@code number} holding 0 .. n-1 ({@code SELECT ... FROM TABLE(numbers(10))}), and the
- * aggregate {@code MEDIAN(x)} ({@link MedianFunction}).
+ * {@code number} holding 0 .. n-1 ({@code SELECT ... FROM TABLE(numbers(10))}). MEDIAN is an
+ * operator of the planner's operator table (its argument type is checked there).
  */
 public final class TallyFunctions {
   private TallyFunctions() {}
@@ -23,10 +22,9 @@ public final class TallyFunctions {
     return new TallyTable(new NumbersData(n));
   }
 
-  /** Every function by SQL name: the table function and the MEDIAN aggregate. */
+  /** Every function by SQL name. */
   public static Map<String, Function> all() {
-    return Map.of("numbers", TableMacroImpl.create(method("numbers", long.class)),
-        "median", AggregateFunctionImpl.create(MedianFunction.class));
+    return Map.of("numbers", TableMacroImpl.create(method("numbers", long.class)));
   }
 
   private static Method method(String name, Class<?>... parameterTypes) {

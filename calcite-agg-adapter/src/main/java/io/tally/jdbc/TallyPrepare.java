@@ -21,6 +21,7 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.plan.RelOptCostFactory;
+import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
@@ -111,19 +112,25 @@ public class TallyPrepare extends CalcitePrepareImpl {
         context.getTypeFactory());
   }
 
-  /** During the preparation of an EXPLAIN ANALYZE query, wraps operators for profiling. */
+  /**
+   * Tally's preparation ({@link TallyPreparingStmt}); during the preparation of an EXPLAIN
+   * ANALYZE query, also wrapping operators for profiling.
+   */
   @Override protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context,
       Type elementType, CalciteCatalogReader catalogReader, RelOptPlanner planner) {
-    Consumer<Profiler.Profiled> sink = PROFILED_PLAN.get();
-    if (sink == null || enableBindable) {
+    if (enableBindable) {
       return super.getPreparingStmt(context, elementType, catalogReader, planner);
     }
     EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
         : EnumerableRel.Prefer.CUSTOM;
+    RelOptCluster cluster = createCluster(planner, new RexBuilder(context.getTypeFactory()));
+    Consumer<Profiler.Profiled> sink = PROFILED_PLAN.get();
+    if (sink == null) {
+      return new TallyPreparingStmt(this, context, catalogReader, context.getTypeFactory(),
+          context.getRootSchema(), prefer, cluster, createConvertletTable());
+    }
     return new ProfilingPreparingStmt(this, context, catalogReader, context.getTypeFactory(),
-        context.getRootSchema(), prefer,
-        createCluster(planner, new RexBuilder(context.getTypeFactory())),
-        createConvertletTable(), sink);
+        context.getRootSchema(), prefer, cluster, createConvertletTable(), sink);
   }
 
   /** Parses one statement as {@code prepare} will, or returns null if it does not parse. */

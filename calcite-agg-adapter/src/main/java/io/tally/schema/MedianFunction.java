@@ -3,7 +3,7 @@ package io.tally.schema;
 import java.util.Arrays;
 
 /**
- * {@code MEDIAN(x)} as a Calcite user-defined aggregate (registered by {@code io.tally.catalog.TallyFunctions}):
+ * {@code MEDIAN(x)} as a Calcite user-defined aggregate (the planner's operator table declares it):
  * the SQL signature (numeric argument, DOUBLE result) for both engines, and the implementation
  * Calcite's own aggregate runs with {@code aggregate=calcite}. Tally's blocked aggregate
  * recognizes this class and computes MEDIAN with its own accumulator, giving the same answers:

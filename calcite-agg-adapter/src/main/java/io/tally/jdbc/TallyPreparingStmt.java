@@ -1,0 +1,60 @@
+package io.tally.jdbc;
+
+import io.tally.plan.PlanFixes;
+import io.tally.plan.TallyOperatorTable;
+import io.tally.plan.TallySqlValidator;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.jdbc.CalcitePrepare;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
+import org.apache.calcite.tools.Program;
+import org.apache.calcite.tools.Programs;
+
+/**
+ * How Tally prepares a query: Calcite's preparation with Tally's operators first in the chain
+ * and Tally's validator ({@link TallySqlValidator}), and Tally's logical fixes
+ * ({@link PlanFixes}) before Calcite's standard program.
+ */
+class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
+  private final CalcitePrepare.Context context;
+
+  TallyPreparingStmt(CalcitePrepareImpl prepare, CalcitePrepare.Context context,
+      Prepare.CatalogReader catalogReader, RelDataTypeFactory typeFactory, CalciteSchema schema,
+      EnumerableRel.Prefer prefer, RelOptCluster cluster,
+      SqlRexConvertletTable convertletTable) {
+    super(prepare, context, catalogReader, typeFactory, schema, prefer, cluster,
+        EnumerableConvention.INSTANCE, convertletTable);
+    this.context = context;
+  }
+
+  /** As Calcite's, with {@link TallyOperatorTable} ahead of the configured libraries. */
+  @Override protected SqlValidator createSqlValidator(Prepare.CatalogReader catalogReader,
+      UnaryOperator<SqlValidator.Config> configTransform) {
+    CalciteConnectionConfig config = context.config();
+    SqlOperatorTable operators = SqlOperatorTables.chain(TallyOperatorTable.INSTANCE,
+        config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()), catalogReader);
+    SqlValidator.Config validatorConfig = configTransform.apply(SqlValidator.Config.DEFAULT
+        .withLenientOperatorLookup(config.lenientOperatorLookup())
+        .withConformance(config.conformance())
+        .withDefaultNullCollation(config.defaultNullCollation())
+        .withIdentifierExpansion(true));
+    return new TallySqlValidator(operators, catalogReader, context.getTypeFactory(),
+        validatorConfig);
+  }
+
+  /** Tally's fixes of the logical plan, then Calcite's program. */
+  @Override protected Program getProgram() {
+    return Programs.sequence(PlanFixes.INSTANCE, super.getProgram());
+  }
+}
