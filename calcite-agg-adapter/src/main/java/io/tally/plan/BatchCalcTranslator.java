@@ -38,9 +38,8 @@ final class BatchCalcTranslator {
       SqlTypeName.FLOAT, SqlTypeName.DOUBLE, SqlTypeName.DATE, SqlTypeName.TIME,
       SqlTypeName.TIMESTAMP, SqlTypeName.CHAR, SqlTypeName.VARCHAR, SqlTypeName.DECIMAL);
   /**
-   * Most digits of a DECIMAL column or literal the kernels read: its unscaled value then always
-   * fits a long. Results of arithmetic may be declared wider (Calcite caps them at 19 digits);
-   * their values are computed exactly and fail only beyond a long's range.
+   * Most digits of a DECIMAL the kernels read or compute: its unscaled value then always fits a
+   * long. Wider DECIMALs (up to 38 digits) stay on rows, so both paths give the same answers.
    */
   static final int MAX_DECIMAL_INPUT_PRECISION = 18;
   /** Digits of the widest value of each integer type, for casts to DECIMAL. */
@@ -78,7 +77,7 @@ final class BatchCalcTranslator {
   /**
    * Why {@code program} cannot be vectorized, for EXPLAIN: the first expression (innermost
    * first) the kernels do not support, with its type and input columns by name, e.g.
-   * {@code /(x, 3) : DECIMAL(19, 6)}; null if it can be.
+   * {@code /(x, 3) : DECIMAL(21, 13)}; null if it can be.
    */
   static String unsupportedReason(RexProgram program, RexBuilder rexBuilder) {
     BatchCalcTranslator translator = new BatchCalcTranslator(rexBuilder);
@@ -295,7 +294,8 @@ final class BatchCalcTranslator {
       }
       natural = op == Op.TIMES ? natural + a.type().scale() : Math.max(natural, a.type().scale());
     }
-    if (op == Op.DIVIDE || op == Op.MOD || natural != type.scale()) {
+    if (op == Op.DIVIDE || op == Op.MOD || natural != type.scale()
+        || type.precision() > MAX_DECIMAL_INPUT_PRECISION) {
       throw new Unsupported();
     }
     return Expr.call(op, type, args);
@@ -355,7 +355,8 @@ final class BatchCalcTranslator {
   private static boolean fitsDecimal(DataType from, DataType to) {
     if (from.type() == ColumnType.DECIMAL) {
       return to.scale() >= from.scale()
-          && to.precision() - to.scale() >= from.precision() - from.scale();
+          && to.precision() - to.scale() >= from.precision() - from.scale()
+          && (to.scale() == from.scale() || to.precision() <= MAX_DECIMAL_INPUT_PRECISION);
     }
     return from.type().isInteger() && to.precision() - to.scale() >= integerDigits(from.type())
         && to.precision() <= MAX_DECIMAL_INPUT_PRECISION;

@@ -6,8 +6,9 @@ import io.tally.exec.CoMoments;
  * CORR and REGR_AVGX / AVGY / SLOPE / INTERCEPT / R2 / SXY as Calcite user-defined aggregates
  * ({@link TallyOperatorTable}): the implementations Calcite's own operators run (with
  * {@code aggregate=calcite}, and in windows), over {@link CoMoments}, the arithmetic Tally's
- * operator uses too. Calcite calls {@code add} only for rows whose arguments are both non-NULL
- * (its parameters are primitive), which is the family's rule.
+ * operator uses too. A row counts only when both arguments are non-NULL, the family's rule.
+ * The arguments are declared {@code Object}: Calcite's generated code passes each column in its
+ * own Java type (Integer, Long, BigDecimal, Double …), without converting it.
  */
 public final class CoMomentFunctions {
   private CoMomentFunctions() {}
@@ -20,8 +21,10 @@ public final class CoMomentFunctions {
       return new double[CoMoments.WIDTH];
     }
 
-    public double[] add(double[] state, double y, double x) {
-      CoMoments.add(state, y, x);
+    public double[] add(double[] state, Object y, Object x) {
+      if (y != null && x != null) {
+        CoMoments.add(state, ((Number) y).doubleValue(), ((Number) x).doubleValue());
+      }
       return state;
     }
 

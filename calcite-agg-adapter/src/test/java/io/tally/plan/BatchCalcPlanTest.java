@@ -65,7 +65,7 @@ class BatchCalcPlanTest {
     try (Connection c = DriverManager.getConnection("jdbc:tally:data=" + dir);
          Statement s = c.createStatement()) {
       String rows = explain(s, "select a, sum(x / 3) from t group by a");
-      assertTrue(rows.contains("input=[rows (EnumerableCalc: /(x, 3) : DECIMAL(19, 6))]"), rows);
+      assertTrue(rows.contains("input=[rows (EnumerableCalc: /(x, 3) : DECIMAL(21, 13))]"), rows);
       String batches = explain(s, "select a, sum(x * 3) from t where s like 'a%' group by a");
       assertTrue(batches.contains("input=[batches]"), batches);
       assertTrue(explain(s, "select count(*) from t").contains("input=[batches]"));
@@ -79,7 +79,7 @@ class BatchCalcPlanTest {
           analyzed.append(rs.getString(1)).append('\n');
         }
       }
-      assertTrue(analyzed.toString().contains("input: rows (EnumerableCalc: /(x, 3) : DECIMAL(19, 6))"),
+      assertTrue(analyzed.toString().contains("input: rows (EnumerableCalc: /(x, 3) : DECIMAL(21, 13))"),
           analyzed.toString());
     }
   }
