@@ -22,7 +22,7 @@ import org.apache.arrow.vector.complex.ListVector;
 
 /**
  * Reads Arrow batches back into rows in Calcite's Java representation (see {@link RowBatcher});
- * VARBINARY comes back as {@code byte[]}, VARCHAR ARRAY as {@code List<String>}.
+ * VARBINARY comes back as {@code byte[]}, an ARRAY or MULTISET as a {@code List} of its items.
  */
 public final class BatchRows {
   /** Strings up to this many bytes are copied by a plain loop instead of a bulk memory copy. */
@@ -101,10 +101,13 @@ public final class BatchRows {
     } else if (v instanceof VarBinaryVector) {
       return ((VarBinaryVector) v).get(i);
     } else if (v instanceof ListVector) {
-      List<?> items = ((ListVector) v).getObject(i);
-      List<String> out = new ArrayList<>(items.size());
-      for (Object o : items) {
-        out.add(o == null ? null : o.toString());
+      ListVector list = (ListVector) v;
+      FieldVector items = (FieldVector) list.getDataVector();
+      int from = list.getOffsetBuffer().getInt((long) i * Integer.BYTES);
+      int to = list.getOffsetBuffer().getInt((long) (i + 1) * Integer.BYTES);
+      List<Object> out = new ArrayList<>(to - from);
+      for (int k = from; k < to; k++) {
+        out.add(value(items, k));
       }
       return out;
     }

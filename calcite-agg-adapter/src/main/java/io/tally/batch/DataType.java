@@ -10,11 +10,12 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
- * A column type with its parameters: DECIMAL precision and scale, nullability. Maps to the Arrow
- * vectors listed in {@link BatchCursor}.
+ * A column type with its parameters: DECIMAL precision and scale, the element type of an ARRAY
+ * or MULTISET (null for every other type), nullability. Maps to the Arrow vectors listed in
+ * {@link BatchCursor}; an ARRAY or MULTISET is an Arrow List of its element's vector.
  */
-public record DataType(ColumnType type, int precision, int scale, boolean nullable)
-    implements Serializable {
+public record DataType(ColumnType type, int precision, int scale, boolean nullable,
+    DataType element) implements Serializable {
   /** Largest DECIMAL precision the runtime holds (128-bit unscaled values). */
   public static final int MAX_DECIMAL_PRECISION = 38;
 
@@ -26,6 +27,16 @@ public record DataType(ColumnType type, int precision, int scale, boolean nullab
         && (precision < 1 || precision > MAX_DECIMAL_PRECISION || scale < 0 || scale > precision)) {
       throw new IllegalArgumentException("invalid DECIMAL(" + precision + ", " + scale + ")");
     }
+    if (type.isCollection() != (element != null)
+        || (element != null && element.type().isCollection())) {
+      throw new IllegalArgumentException(type + " with element " + element
+          + ": an ARRAY or MULTISET, and only it, has an element type, which is not a collection");
+    }
+  }
+
+  /** A type without an element type. */
+  public DataType(ColumnType type, int precision, int scale, boolean nullable) {
+    this(type, precision, scale, nullable, null);
   }
 
   /** A nullable column of a type without parameters. */
@@ -38,8 +49,18 @@ public record DataType(ColumnType type, int precision, int scale, boolean nullab
     return new DataType(ColumnType.DECIMAL, precision, scale, true);
   }
 
+  /** A nullable ARRAY of {@code element}. */
+  public static DataType array(DataType element) {
+    return new DataType(ColumnType.ARRAY, 0, 0, true, element);
+  }
+
+  /** A nullable MULTISET of {@code element}. */
+  public static DataType multiset(DataType element) {
+    return new DataType(ColumnType.MULTISET, 0, 0, true, element);
+  }
+
   public DataType withNullable(boolean nullable) {
-    return new DataType(type, precision, scale, nullable);
+    return new DataType(type, precision, scale, nullable, element);
   }
 
   public ColumnType.Family family() {
@@ -48,8 +69,8 @@ public record DataType(ColumnType type, int precision, int scale, boolean nullab
 
   /** The Arrow field for a column of this type called {@code name}. */
   public Field toField(String name) {
-    if (type == ColumnType.VARCHAR_ARRAY) {
-      Field item = new Field("item", FieldType.nullable(ArrowType.Utf8.INSTANCE), null);
+    if (element != null) {
+      Field item = element.withNullable(true).toField("item");
       return new Field(name, new FieldType(nullable, ArrowType.List.INSTANCE, null), List.of(item));
     }
     return new Field(name, new FieldType(nullable, arrowType(), null), null);
@@ -57,6 +78,7 @@ public record DataType(ColumnType type, int precision, int scale, boolean nullab
 
   private ArrowType arrowType() {
     switch (type) {
+      case NULL:
       case BOOLEAN: return ArrowType.Bool.INSTANCE;
       case TINYINT: return new ArrowType.Int(8, true);
       case SMALLINT: return new ArrowType.Int(16, true);
@@ -77,7 +99,8 @@ public record DataType(ColumnType type, int precision, int scale, boolean nullab
 
   @Override
   public String toString() {
-    String base = type == ColumnType.DECIMAL ? "DECIMAL(" + precision + ", " + scale + ")" : type.name();
+    String base = type == ColumnType.DECIMAL ? "DECIMAL(" + precision + ", " + scale + ")"
+        : element != null ? element.withNullable(true) + " " + type.name() : type.name();
     return nullable ? base : base + " NOT NULL";
   }
 }

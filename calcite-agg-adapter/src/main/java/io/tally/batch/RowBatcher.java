@@ -78,6 +78,7 @@ public final class RowBatcher implements AutoCloseable {
     String what = "row " + rowNumber + ", column " + column;
     try {
       switch (t.type()) {
+        case NULL:
         case BOOLEAN: VectorWriter.setLong(v, t, i, ((Boolean) value) ? 1 : 0, what); break;
         case REAL:
         case DOUBLE: VectorWriter.setDouble(v, t, i, ((Number) value).doubleValue(), what); break;
@@ -91,8 +92,9 @@ public final class RowBatcher implements AutoCloseable {
           byte[] raw = (byte[]) value;
           VectorWriter.setBytes(v, t, i, raw, 0, raw.length);
           break;
-        case VARCHAR_ARRAY:
-          byte[] enc = ArrayCodec.encode((List<?>) value);
+        case ARRAY:
+        case MULTISET:
+          byte[] enc = ArrayCodec.encode((List<?>) value, t.element());
           VectorWriter.setBytes(v, t, i, enc, 0, enc.length);
           break;
         default: VectorWriter.setLong(v, t, i, ((Number) value).longValue(), what); break;

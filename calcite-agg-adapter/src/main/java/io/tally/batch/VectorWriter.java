@@ -110,7 +110,10 @@ public final class VectorWriter {
       case CHAR:
       case VARCHAR: ((VarCharVector) v).setSafe(i, b, from, len); break;
       case VARBINARY: ((VarBinaryVector) v).setSafe(i, b, from, len); break;
-      case VARCHAR_ARRAY: ArrayCodec.write((ListVector) v, i, b, from, from + len); break;
+      case ARRAY:
+      case MULTISET:
+        ArrayCodec.write((ListVector) v, t.element(), i, b, from, from + len, "array value");
+        break;
       default: throw new TallyException("cannot write bytes into " + t);
     }
   }

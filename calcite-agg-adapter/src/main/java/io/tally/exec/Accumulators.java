@@ -19,33 +19,35 @@ import io.tally.exec.state.TopKOrder;
 import io.tally.exec.state.VarianceAccumulator;
 import io.tally.exec.topk.TopKAccumulator;
 import io.tally.memory.OperatorMemory;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
 /** Checks aggregate calls against their argument types and creates their accumulators. */
 final class Accumulators {
+  /** Functions a {@link ValueLogAccumulator} computes. */
+  static final Set<AggKind> VALUE_LOG = EnumSet.of(AggKind.LISTAGG, AggKind.ARRAY_AGG,
+      AggKind.COLLECT, AggKind.FUSION, AggKind.INTERSECTION, AggKind.ARRAY_CONCAT_AGG,
+      AggKind.JSON_ARRAYAGG, AggKind.JSON_OBJECTAGG, AggKind.MODE, AggKind.PERCENTILE_DISC);
+  /** The covariance and regression family ({@link CoMomentAccumulator}). */
+  static final Set<AggKind> CO_MOMENTS = EnumSet.of(AggKind.COVAR_POP, AggKind.COVAR_SAMP,
+      AggKind.CORR, AggKind.REGR_COUNT, AggKind.REGR_SXX, AggKind.REGR_SYY, AggKind.REGR_SXY,
+      AggKind.REGR_AVGX, AggKind.REGR_AVGY, AggKind.REGR_SLOPE, AggKind.REGR_INTERCEPT,
+      AggKind.REGR_R2);
+
   private Accumulators() {}
 
   /** Fails with a message naming the call if its arguments do not suit its function. */
   static void check(AggregateCall call, List<DataType> inputTypes, Set<Integer> keys) {
     AggKind kind = call.kind();
-    int argc = call.args().size();
-    DataType arg = argc > 0 ? inputTypes.get(call.args().get(0)) : null;
+    List<DataType> args = call.args().stream().map(inputTypes::get).toList();
+    int argc = args.size();
+    DataType arg = args.isEmpty() ? null : args.get(0);
     switch (kind) {
       case COUNT:
         checkOutput(call, null);
         return;
-      case LISTAGG:
-        if (argc < 1 || argc > 2 || call.args().stream().anyMatch(a -> !isText(inputTypes.get(a)))
-            || !isText(call.outputType())) {
-          throw bad(call, "takes a VARCHAR and an optional VARCHAR separator, giving VARCHAR");
-        }
-        return;
-      case ARRAY_AGG:
-        if (argc != 1 || !isText(inputTypes.get(call.args().get(0)))
-            || call.outputType().type() != ColumnType.VARCHAR_ARRAY) {
-          throw bad(call, "takes one VARCHAR, giving VARCHAR ARRAY");
-        }
+      case LITERAL_AGG:
         return;
       case TOP_K:
         checkTopK(call, argc);
@@ -58,35 +60,76 @@ final class Accumulators {
         checkOutput(call, null);
         return;
       default:
-        if (argc != 1) {
-          throw bad(call, "takes exactly one argument");
-        }
+        break;
+    }
+    if (VALUE_LOG.contains(kind)) {
+      ValueLogTypes.check(call, args);
+      return;
+    }
+    if (CO_MOMENTS.contains(kind)) {
+      if (args.size() != 2 || !isNumeric(args.get(0)) || !isNumeric(args.get(1))) {
+        throw bad(call, "takes two numbers (y, x)");
+      }
+      checkOutput(call, null);
+      return;
+    }
+    if (kind == AggKind.ARG_MIN || kind == AggKind.ARG_MAX) {
+      if (args.size() != 2 || args.get(1).type().isCollection()) {
+        throw bad(call, "takes a value and a comparable value to rank it by");
+      }
+      requireSameFamily(call, args.get(0));
+      return;
+    }
+    if (argc != 1) {
+      throw bad(call, "takes exactly one argument");
     }
     ColumnType t = arg.type();
-    boolean numeric = t.isInteger() || t == ColumnType.REAL || t == ColumnType.DOUBLE || t == ColumnType.DECIMAL;
     switch (kind) {
       case SUM: case SUM0: case AVG: case STDDEV_POP: case STDDEV_SAMP: case VAR_POP: case VAR_SAMP:
-        require(call, numeric, arg);
+        require(call, isNumeric(arg), arg);
         break;
       case BOOL_AND: case BOOL_OR:
-        require(call, t == ColumnType.BOOLEAN, arg);
+        require(call, t == ColumnType.BOOLEAN || t == ColumnType.NULL, arg);
         break;
       case MEDIAN:
-        require(call, numeric, arg);
-        if (call.outputType().type() != ColumnType.DOUBLE) {
-          throw bad(call, "gives DOUBLE, not " + call.outputType());
-        }
+      case PERCENTILE_CONT:
+        checkQuantile(call, arg);
         return;
       case BIT_AND: case BIT_OR: case BIT_XOR:
-        require(call, t.isInteger(), arg);
+        require(call, t.isInteger() || t == ColumnType.NULL, arg);
         break;
       case MIN: case MAX:
-        require(call, t != ColumnType.VARCHAR_ARRAY, arg);
+        require(call, !t.isCollection(), arg);
         break;
       default:
         break;
     }
     checkOutput(call, arg);
+  }
+
+  /** MEDIAN / PERCENTILE_CONT: a number (DOUBLE result) or a DATE / TIMESTAMP (TIMESTAMP). */
+  private static void checkQuantile(AggregateCall call, DataType arg) {
+    ColumnType out = call.outputType().type();
+    boolean number = isNumeric(arg) && out == ColumnType.DOUBLE;
+    boolean datetime = (arg.type() == ColumnType.DATE || arg.type() == ColumnType.TIMESTAMP)
+        && out == ColumnType.TIMESTAMP && call.kind() == AggKind.PERCENTILE_CONT;
+    if (!number && !datetime) {
+      throw bad(call, "takes a number giving DOUBLE"
+          + (call.kind() == AggKind.PERCENTILE_CONT ? ", or a DATE or TIMESTAMP giving TIMESTAMP" : "")
+          + ", not " + arg + " giving " + call.outputType());
+    }
+    if (call.kind() == AggKind.PERCENTILE_CONT) {
+      checkFraction(call);
+    }
+  }
+
+  /** Fails unless the call's constant is a fraction in [0, 1]. */
+  static void checkFraction(AggregateCall call) {
+    Object f = call.options().constant();
+    double v = f instanceof Number ? ((Number) f).doubleValue() : Double.NaN;
+    if (!(v >= 0 && v <= 1)) {
+      throw bad(call, "needs a constant fraction between 0 and 1, not " + f);
+    }
   }
 
   private static void checkTopK(AggregateCall call, int argc) {
@@ -100,9 +143,10 @@ final class Accumulators {
     }
   }
 
-  private static boolean isNumeric(DataType t) {
+  static boolean isNumeric(DataType t) {
     ColumnType c = t.type();
-    return c.isInteger() || c == ColumnType.REAL || c == ColumnType.DOUBLE || c == ColumnType.DECIMAL;
+    return c.isInteger() || c == ColumnType.REAL || c == ColumnType.DOUBLE
+        || c == ColumnType.DECIMAL || c == ColumnType.NULL;
   }
 
   /** Fails unless the call's result type can hold what its function produces. */
@@ -111,15 +155,11 @@ final class Accumulators {
     boolean ok;
     switch (call.kind()) {
       case BOOL_AND: case BOOL_OR:
-        ok = out.type() == ColumnType.BOOLEAN;
+        ok = out.type() == ColumnType.BOOLEAN || out.type() == ColumnType.NULL;
         break;
       case MIN: case MAX: case ANY_VALUE: case SINGLE_VALUE:
-        ok = out.family() == arg.family() && (out.family() != ColumnType.Family.BYTES
-            || (out.type() == ColumnType.VARCHAR_ARRAY) == (arg.type() == ColumnType.VARCHAR_ARRAY));
-        break;
-      case LISTAGG: case ARRAY_AGG:
-        ok = true;
-        break;
+        requireSameFamily(call, arg);
+        return;
       default:
         ok = isNumeric(out);
     }
@@ -128,8 +168,15 @@ final class Accumulators {
     }
   }
 
-  private static boolean isText(DataType t) {
-    return t.type() == ColumnType.VARCHAR || t.type() == ColumnType.CHAR;
+  /** Fails unless the result has {@code value}'s family (an untyped NULL fits anything). */
+  private static void requireSameFamily(AggregateCall call, DataType value) {
+    DataType out = call.outputType();
+    boolean ok = value.type() == ColumnType.NULL || out.type() == ColumnType.NULL
+        || (out.family() == value.family()
+            && out.type().isCollection() == value.type().isCollection());
+    if (!ok) {
+      throw bad(call, "cannot produce " + out + " from " + value);
+    }
   }
 
   private static void require(AggregateCall call, boolean ok, DataType arg) {
@@ -138,15 +185,23 @@ final class Accumulators {
     }
   }
 
-  private static IllegalArgumentException bad(AggregateCall call, String why) {
+  static IllegalArgumentException bad(AggregateCall call, String why) {
     return new IllegalArgumentException(call.kind() + " (" + call.name() + ") " + why);
   }
 
   /** Creates the accumulator of a (checked) call; GROUPING needs the set-id key column. */
   static Accumulator create(AggregateCall call, AggregateSpec spec, BlockLayout layout,
       OperatorMemory memory, KeyColumn setIds) {
-    DataType arg = call.args().isEmpty() ? null : spec.inputTypes().get(call.args().get(0));
-    switch (call.kind()) {
+    List<DataType> args = argTypes(call, spec);
+    DataType arg = args.isEmpty() ? null : args.get(0);
+    AggKind kind = call.kind();
+    if (VALUE_LOG.contains(kind)) {
+      return new ValueLogAccumulator(call, args, layout, memory);
+    }
+    if (CO_MOMENTS.contains(kind)) {
+      return new CoMomentAccumulator(call, args.get(0), args.get(1), layout, memory);
+    }
+    switch (kind) {
       case COUNT:
         return new CountAccumulator(call, layout, memory);
       case SUM: case SUM0: case AVG:
@@ -159,11 +214,13 @@ final class Accumulators {
         return arg.family() == ColumnType.Family.BYTES
             ? new BytesValueAccumulator(call, arg, layout, memory)
             : new FixedValueAccumulator(call, arg, layout, memory);
-      case LISTAGG: case ARRAY_AGG:
-        return new ListAccumulator(call, layout, memory);
+      case ARG_MIN: case ARG_MAX:
+        return new ArgExtremeAccumulator(call, args.get(0), args.get(1), layout, memory);
+      case LITERAL_AGG:
+        return new LiteralAccumulator(call, layout, memory);
       case TOP_K:
-        return new TopKAccumulator(call, argTypes(call, spec), layout, memory);
-      case MEDIAN:
+        return new TopKAccumulator(call, args, layout, memory);
+      case MEDIAN: case PERCENTILE_CONT:
         return new MedianAccumulator(call, arg, layout, memory);
       case GROUPING: case GROUPING_ID:
         return new GroupingAccumulator(call, layout, memory, setIds, groupingValues(call, spec));

@@ -68,8 +68,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 public final class ParallelAggregator implements Aggregator {
   /** Aggregates whose state holds every input value (see {@link #preferSerialReason}). */
-  static final Set<AggKind> HOLISTIC = EnumSet.of(AggKind.MEDIAN, AggKind.LISTAGG,
-      AggKind.ARRAY_AGG);
+  static final Set<AggKind> HOLISTIC = holistic();
   /** Share of memory_limit all partial tables together may hold before they flush. */
   static final double PARTIAL_SHARE = 0.25;
   /** A partial table may always hold this much before flushing (tiny limits). */
@@ -183,7 +182,8 @@ public final class ParallelAggregator implements Aggregator {
 
   /**
    * Why one thread is the better plan although {@code spec} could run in parallel, or null: a
-   * holistic aggregate (MEDIAN, LISTAGG, ARRAY_AGG) keeps every value in its state, so partial
+   * holistic aggregate (MEDIAN, PERCENTILE_*, MODE, LISTAGG, ARRAY_AGG, COLLECT, the JSON and
+   * multiset aggregates) keeps every value in its state, so partial
    * tables do not shrink the input and the exchange copies every value once more (q6 of h2o ran
    * 2x slower on 2 threads than on 1).
    */
@@ -194,6 +194,13 @@ public final class ParallelAggregator implements Aggregator {
       }
     }
     return null;
+  }
+
+  private static Set<AggKind> holistic() {
+    Set<AggKind> kinds = EnumSet.copyOf(Accumulators.VALUE_LOG);
+    kinds.add(AggKind.MEDIAN);
+    kinds.add(AggKind.PERCENTILE_CONT);
+    return kinds;
   }
 
   private static boolean hasEmptySet(AggregateSpec spec) {

@@ -5,6 +5,7 @@ import io.tally.parser.SqlShow;
 import io.tally.plan.Profiler;
 import io.tally.session.TallySession;
 import io.tally.session.TallySettings;
+import io.tally.plan.UnsupportedQueryException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -66,7 +67,25 @@ public class TallyPrepare extends CalcitePrepareImpl {
     return SqlParser.create(sql, parserConfig.withParserFactory(TallySqlParserImpl.FACTORY));
   }
 
+  /**
+   * Prepares a statement; a statement Tally cannot run fails with the
+   * {@link UnsupportedQueryException} that says why, not with the planner's wrapping of it.
+   */
   @Override public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context context,
+      Query<T> query, Type elementType, long maxRowCount) {
+    try {
+      return prepareTallySql(context, query, elementType, maxRowCount);
+    } catch (RuntimeException e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof UnsupportedQueryException) {
+          throw (UnsupportedQueryException) t;
+        }
+      }
+      throw e;
+    }
+  }
+
+  private <T> CalciteSignature<T> prepareTallySql(CalcitePrepare.Context context,
       Query<T> query, Type elementType, long maxRowCount) {
     if (query.sql != null && TALLY_STATEMENT.matcher(query.sql).lookingAt()) {
       SqlNode node = parseTallyStatement(context, query.sql);

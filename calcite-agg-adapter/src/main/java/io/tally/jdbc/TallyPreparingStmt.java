@@ -38,12 +38,16 @@ class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
     this.context = context;
   }
 
-  /** As Calcite's, with {@link TallyOperatorTable} ahead of the configured libraries. */
+  /**
+   * As Calcite's, with {@link TallyOperatorTable} ahead of the configured libraries, whose
+   * operators with a wrong result type it replaces.
+   */
   @Override protected SqlValidator createSqlValidator(Prepare.CatalogReader catalogReader,
       UnaryOperator<SqlValidator.Config> configTransform) {
     CalciteConnectionConfig config = context.config();
     SqlOperatorTable operators = SqlOperatorTables.chain(TallyOperatorTable.INSTANCE,
-        config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance()), catalogReader);
+        TallyOperatorTable.replacing(config.fun(SqlOperatorTable.class,
+            SqlStdOperatorTable.instance())), catalogReader);
     SqlValidator.Config validatorConfig = configTransform.apply(SqlValidator.Config.DEFAULT
         .withLenientOperatorLookup(config.lenientOperatorLookup())
         .withConformance(config.conformance())

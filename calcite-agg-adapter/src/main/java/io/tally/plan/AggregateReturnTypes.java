@@ -2,6 +2,7 @@ package io.tally.plan;
 
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -41,7 +42,7 @@ final class AggregateReturnTypes {
    * (DuckDB); nullable if the expression is or the group may be empty.
    */
   static final SqlReturnTypeInference PERCENTILE_CONT = binding -> {
-    RelDataType order = binding.getCollationType();
+    RelDataType order = collationType(binding);
     RelDataTypeFactory f = binding.getTypeFactory();
     RelDataType type;
     if (SqlTypeUtil.isNumeric(order)) {
@@ -60,9 +61,31 @@ final class AggregateReturnTypes {
 
   /** PERCENTILE_DISC: the ORDER BY expression's type, nullable if the group may be empty. */
   static final SqlReturnTypeInference PERCENTILE_DISC = binding -> {
-    RelDataType order = binding.getCollationType();
+    RelDataType order = collationType(binding);
     return nullableIf(binding, order, mayBeEmpty(binding));
   };
+
+  /**
+   * The type of a percentile's WITHIN GROUP column: from the binding, or, where Calcite binds
+   * the call without it (under FILTER), from {@link TallySqlValidator}.
+   */
+  private static RelDataType collationType(SqlOperatorBinding binding) {
+    try {
+      return binding.getCollationType();
+    } catch (UnsupportedOperationException e) {
+      if (binding instanceof SqlCallBinding) {
+        SqlCallBinding call = (SqlCallBinding) binding;
+        if (call.getValidator() instanceof TallySqlValidator) {
+          RelDataType type = ((TallySqlValidator) call.getValidator())
+              .percentileOrderType(call.getCall(), call.getScope());
+          if (type != null) {
+            return type;
+          }
+        }
+      }
+      throw e;
+    }
+  }
 
   private static boolean mayBeEmpty(SqlOperatorBinding binding) {
     return binding.hasEmptyGroup() || binding.hasFilter();

@@ -21,10 +21,12 @@ final class ExecTypes {
     case DECIMAL:
       return new DataType(ColumnType.DECIMAL, type.getPrecision(), type.getScale(), nullable);
     case ARRAY:
+    case MULTISET:
       RelDataType item = type.getComponentType();
-      if (item != null && (item.getSqlTypeName() == SqlTypeName.VARCHAR
-          || item.getSqlTypeName() == SqlTypeName.CHAR)) {
-        return new DataType(ColumnType.VARCHAR_ARRAY, 0, 0, nullable);
+      if (item != null && item.getComponentType() == null) {
+        DataType element = of(item, what + " item");
+        return new DataType(name == SqlTypeName.ARRAY ? ColumnType.ARRAY : ColumnType.MULTISET,
+            0, 0, nullable, element);
       }
       break;
     default:
@@ -39,6 +41,7 @@ final class ExecTypes {
 
   private static ColumnType simple(SqlTypeName name) {
     switch (name) {
+    case NULL: return ColumnType.NULL;
     case BOOLEAN: return ColumnType.BOOLEAN;
     case TINYINT: return ColumnType.TINYINT;
     case SMALLINT: return ColumnType.SMALLINT;
@@ -59,7 +62,7 @@ final class ExecTypes {
   }
 
   /** A type the runtime cannot aggregate; the message names the column and the type. */
-  static final class UnsupportedTypeException extends RuntimeException {
+  static final class UnsupportedTypeException extends UnsupportedQueryException {
     UnsupportedTypeException(String message) {
       super(message);
     }

@@ -4,6 +4,7 @@ import io.tally.exec.CoMoments;
 import io.tally.schema.MedianFunction;
 import java.lang.reflect.Constructor;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,9 @@ import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSyntax;
+import org.apache.calcite.sql.validate.SqlNameMatcher;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.apache.calcite.sql.fun.SqlBasicAggFunction;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -72,8 +76,8 @@ public final class TallyOperatorTable {
   private static final SqlBasicAggFunction PERCENTILE_DISC =
       percentile(SqlKind.PERCENTILE_DISC, AggregateReturnTypes.PERCENTILE_DISC);
   private static final SqlAggFunction COLLECT = SqlBasicAggFunction
-      .create(SqlKind.COLLECT, AggregateReturnTypes.nullableIfEmpty(ReturnTypes.TO_MULTISET),
-          OperandTypes.ANY)
+      .create(SqlKind.COLLECT, AggregateReturnTypes.nullableIfEmpty(
+          ReturnTypes.TO_MULTISET.andThen(SqlTypeTransforms.TO_NULLABLE)), OperandTypes.ANY)
       .withFunctionType(SqlFunctionCategory.SYSTEM)
       .withGroupOrder(Optionality.OPTIONAL);
   /** LISTAGG, NULL over no rows (STRING_AGG is rewritten into it by Tally's validator). */
@@ -99,10 +103,31 @@ public final class TallyOperatorTable {
   }
 
   /**
+   * {@code table} with every operator it finds swapped for its {@link #replacement}, so a name
+   * resolves to Tally's operator alone (the validator resolves some calls again while deriving
+   * their type; two equal candidates would match neither).
+   */
+  public static SqlOperatorTable replacing(SqlOperatorTable table) {
+    return new SqlOperatorTable() {
+      @Override public void lookupOperatorOverloads(SqlIdentifier opName,
+          @Nullable SqlFunctionCategory category, SqlSyntax syntax,
+          List<SqlOperator> operatorList, SqlNameMatcher nameMatcher) {
+        List<SqlOperator> found = new ArrayList<>();
+        table.lookupOperatorOverloads(opName, category, syntax, found, nameMatcher);
+        found.forEach(op -> operatorList.add(replacement(op)));
+      }
+
+      @Override public List<SqlOperator> getOperatorList() {
+        return table.getOperatorList().stream().map(TallyOperatorTable::replacement).toList();
+      }
+    };
+  }
+
+  /**
    * The operator Tally uses for {@code op}: an equal one with a correct result type, or
    * {@code op} itself.
    */
-  static SqlOperator replacement(SqlOperator op) {
+  public static SqlOperator replacement(SqlOperator op) {
     SqlOperator r = REPLACEMENTS.get(op);
     return r == null ? op : r;
   }

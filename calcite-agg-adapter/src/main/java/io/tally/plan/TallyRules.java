@@ -1,10 +1,7 @@
 package io.tally.plan;
 
-import java.util.EnumSet;
 import java.util.List;
 import org.apache.calcite.plan.RelOptRule;
-import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
-import org.apache.calcite.sql.SqlKind;
 
 /** Tally's planner rules, one instance each; {@link #SCAN_RULES} are the scan-related ones. */
 public final class TallyRules {
@@ -18,16 +15,6 @@ public final class TallyRules {
   public static final BlockedAggregateRule BLOCKED_AGGREGATE =
       (BlockedAggregateRule) BlockedAggregateRule.DEFAULT_CONFIG.toRule();
 
-  /**
-   * Rewrites the covariance family into SUM/COUNT (the blocked aggregate computes AVG, STDDEV
-   * and VAR itself, so Calcite's default rewrite of those is not used).
-   */
-  public static final AggregateReduceFunctionsRule REDUCE_COVARIANCE =
-      AggregateReduceFunctionsRule.Config.DEFAULT
-          .withFunctionsToReduce(EnumSet.of(SqlKind.COVAR_POP, SqlKind.COVAR_SAMP,
-              SqlKind.REGR_SXX, SqlKind.REGR_SYY))
-          .toRule();
-
   /** Plans {@code ROW_NUMBER() … <= k} filters over a window as a top-k per group. */
   public static final TopKPerGroupRule TOP_K_PER_GROUP = TopKPerGroupRule.WITH_PROJECT.toRule();
 
@@ -39,7 +26,7 @@ public final class TallyRules {
    * top-k per group that runs on the same hash table.
    */
   public static final List<RelOptRule> AGGREGATE_RULES =
-      List.of(BLOCKED_AGGREGATE, REDUCE_COVARIANCE, TOP_K_PER_GROUP, TOP_K_PER_GROUP_DIRECT);
+      List.of(BLOCKED_AGGREGATE, TOP_K_PER_GROUP, TOP_K_PER_GROUP_DIRECT);
 
   /** Narrows a {@link TallyTableScan} to the columns an Aggregate directly above it uses. */
   public static final TallyAggregateScanRule AGGREGATE_SCAN =

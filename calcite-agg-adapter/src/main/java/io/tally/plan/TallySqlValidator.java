@@ -1,7 +1,13 @@
 package io.tally.plan;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.validate.SqlValidatorScope;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -21,7 +27,7 @@ import org.apache.calcite.util.Util;
 import org.checkerframework.checker.nullness.qual.PolyNull;
 
 /**
- * Calcite's validator with three rewrites done before validation:
+ * Calcite's validator with rewrites done before validation:
  * <ul>
  *   <li>CUBE and ROLLUP become explicit GROUPING SETS, so a repeated column keeps its duplicate
  *       grouping sets (Calcite's expansion dedupes them: {@code CUBE(a, b, a)} gave 4 sets, not
@@ -31,11 +37,44 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  *   <li>operators with a wrong result type are swapped for {@link TallyOperatorTable}'s
  *       equal replacements.</li>
  * </ul>
+ * and two corrections: PERCENTILE_DISC takes any comparable ORDER BY type (it picks a value;
+ * Calcite accepts only types with a difference, as for PERCENTILE_CONT), and a percentile's type
+ * is known under FILTER too (Calcite derives it without the WITHIN GROUP column and fails).
  */
 public final class TallySqlValidator extends SqlValidatorImpl {
+  /** The WITHIN GROUP column of each percentile call, by identity of the call. */
+  private final Map<SqlCall, SqlNode> percentileOrder = new IdentityHashMap<>();
+
   public TallySqlValidator(SqlOperatorTable opTab, SqlValidatorCatalogReader catalogReader,
       RelDataTypeFactory typeFactory, Config config) {
     super(opTab, catalogReader, typeFactory, config);
+  }
+
+  /**
+   * The type of percentile call {@code call}'s WITHIN GROUP column in {@code scope}, or null
+   * if it is not a percentile with one.
+   */
+  RelDataType percentileOrderType(SqlCall call, SqlValidatorScope scope) {
+    SqlNode order = percentileOrder.get(call);
+    return order == null ? null : deriveType(scope, order);
+  }
+
+  @Override public void validateAggregateParams(SqlCall aggCall, @Nullable SqlNode filter,
+      @Nullable SqlNodeList distinctList, @Nullable SqlNodeList orderList,
+      SqlValidatorScope scope) {
+    if (aggCall.getKind() == SqlKind.PERCENTILE_DISC && aggCall.operandCount() == 1
+        && orderList != null && orderList.size() == 1) {
+      RelDataType type = deriveType(scope, orderList.get(0));
+      SqlTypeFamily family = type.getSqlTypeName().getFamily();
+      if (family == null || family.allowableDifferenceTypes().isEmpty()) {
+        // any comparable type: check the rest of the call with a number in its place
+        SqlNodeList standIn = new SqlNodeList(List.of(SqlLiteral.createExactNumeric("0",
+            orderList.getParserPosition())), orderList.getParserPosition());
+        super.validateAggregateParams(aggCall, filter, distinctList, standIn, scope);
+        return;
+      }
+    }
+    super.validateAggregateParams(aggCall, filter, distinctList, orderList, scope);
   }
 
   @Override protected @PolyNull SqlNode performUnconditionalRewrites(@PolyNull SqlNode node,
@@ -49,6 +88,15 @@ public final class TallySqlValidator extends SqlValidatorImpl {
       case CUBE:
       case ROLLUP:
         return groupingSets(call);
+      case WITHIN_GROUP:
+        SqlNode aggregate = call.operand(0);
+        SqlNodeList order = call.operand(1);
+        if (aggregate instanceof SqlCall && order.size() == 1
+            && (aggregate.getKind() == SqlKind.PERCENTILE_CONT
+                || aggregate.getKind() == SqlKind.PERCENTILE_DISC)) {
+          percentileOrder.put((SqlCall) aggregate, order.get(0));
+        }
+        return call;
       case STRING_AGG:
         return listagg(call);
       default:

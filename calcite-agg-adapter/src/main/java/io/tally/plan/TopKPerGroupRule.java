@@ -124,7 +124,7 @@ public final class TopKPerGroupRule extends RelRule<TallyRuleConfig<TopKPerGroup
     }
     for (RelFieldCollation fc : window.groups.get(0).orderKeys.getFieldCollations()) {
       RelDataTypeField f = fields.get(fc.getFieldIndex());
-      if (ExecTypes.of(f.getType(), f.getName()).type() == ColumnType.VARCHAR_ARRAY) {
+      if (ExecTypes.of(f.getType(), f.getName()).type().isCollection()) {
         return false;
       }
     }

@@ -7,9 +7,7 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.ListVector;
 
 /**
@@ -18,8 +16,8 @@ import org.apache.arrow.vector.complex.ListVector;
  * padding, no type names. Per state field, in order: a presence byte (only if the field is
  * nullable; 0 = NULL, then nothing follows), then the value: fixed-width types as their raw
  * little-endian bytes (BOOLEAN as one byte), variable-width types as {@code [length:varint][bytes]},
- * lists of strings as {@code [count:varint]} then per item a presence byte and a string, lists of
- * (non-NULL) doubles as {@code [count:varint]} then the raw 8-byte values.
+ * lists as {@code [count:varint]} then each item as a value of the item field (so a list of
+ * nullable strings has a presence byte per item, MEDIAN's non-NULL doubles do not).
  */
 public final class BinaryStateCodec {
   private byte[] buf = new byte[64];
@@ -64,30 +62,14 @@ public final class BinaryStateCodec {
       ArrowBuf offsets = v.getOffsetBuffer();
       int start = offsets.getInt((long) i * 4);
       pos = putBytes(pos, v.getDataBuffer(), start, offsets.getInt((long) (i + 1) * 4) - start);
-    } else if (v instanceof ListVector && ((ListVector) v).getDataVector() instanceof Float8Vector) {
-      ListVector list = (ListVector) v;
-      int from = list.getOffsetBuffer().getInt((long) i * 4);
-      int to = list.getOffsetBuffer().getInt((long) (i + 1) * 4);
-      pos = putVarint(pos, to - from);
-      int bytes = (to - from) * Double.BYTES;
-      pos = ensure(pos, bytes);
-      list.getDataVector().getDataBuffer().getBytes((long) from * Double.BYTES, buf, pos, bytes);
-      pos += bytes;
     } else if (v instanceof ListVector) {
       ListVector list = (ListVector) v;
-      VarCharVector items = (VarCharVector) list.getDataVector();
+      FieldVector items = (FieldVector) list.getDataVector();
       int from = list.getOffsetBuffer().getInt((long) i * 4);
       int to = list.getOffsetBuffer().getInt((long) (i + 1) * 4);
       pos = putVarint(pos, to - from);
       for (int k = from; k < to; k++) {
-        pos = ensure(pos, 1);
-        if (items.isNull(k)) {
-          buf[pos++] = 0;
-          continue;
-        }
-        buf[pos++] = 1;
-        int s = items.getOffsetBuffer().getInt((long) k * 4);
-        pos = putBytes(pos, items.getDataBuffer(), s, items.getOffsetBuffer().getInt((long) (k + 1) * 4) - s);
+        pos = encodeValue(items, k, pos);
       }
     } else {
       throw new IllegalArgumentException("no binary encoding for state " + v.getField());
@@ -142,43 +124,17 @@ public final class BinaryStateCodec {
       int len = getVarint(at);
       ((BaseVariableWidthVector) v).setSafe(i, buf, at[0], len);
       at[0] += len;
-    } else if (((ListVector) v).getDataVector() instanceof Float8Vector) {
-      ListVector list = (ListVector) v;
-      Float8Vector items = (Float8Vector) list.getDataVector();
-      int count = getVarint(at);
-      int k = list.startNewValue(i);
-      for (int n = 0; n < count; n++, k++) {
-        items.setSafe(k, Double.longBitsToDouble(getLong(at[0])));
-        at[0] += Double.BYTES;
-      }
-      list.endValue(i, count);
-      items.setValueCount(k);
     } else {
       ListVector list = (ListVector) v;
-      VarCharVector items = (VarCharVector) list.getDataVector();
+      FieldVector items = (FieldVector) list.getDataVector();
       int count = getVarint(at);
       int k = list.startNewValue(i);
       for (int n = 0; n < count; n++, k++) {
-        if (buf[at[0]++] == 0) {
-          items.setNull(k);
-        } else {
-          int len = getVarint(at);
-          items.setSafe(k, buf, at[0], len);
-          at[0] += len;
-        }
+        decodeValue(items, k, at);
       }
       list.endValue(i, count);
       items.setValueCount(k);
     }
-  }
-
-  /** The little-endian long at {@code pos} of the buffer (as ArrowBuf stores it). */
-  private long getLong(int pos) {
-    long v = 0;
-    for (int b = Long.BYTES - 1; b >= 0; b--) {
-      v = (v << 8) | (buf[pos + b] & 0xFF);
-    }
-    return v;
   }
 
   private int putBytes(int pos, ArrowBuf from, int start, int len) {

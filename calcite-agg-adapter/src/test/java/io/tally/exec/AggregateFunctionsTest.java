@@ -21,20 +21,23 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Every aggregate function, plain / FILTER / DISTINCT, against {@link ReferenceAggregate}. */
 class AggregateFunctionsTest {
   static final int K1 = 0, K2 = 1, V = 2, D = 3, DEC = 4, S = 5, B = 6, T = 7, R = 8, DATE = 9;
+  /** A unique, non-NULL BIGINT per row: orders ties away (ARG_MIN/MAX, WITHIN GROUP). */
+  static final int ID = 10;
   static final List<DataType> TYPES = List.of(DataType.of(ColumnType.INTEGER), DataType.of(ColumnType.VARCHAR),
       DataType.of(ColumnType.BIGINT), DataType.of(ColumnType.DOUBLE), DataType.decimal(30, 2),
       DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.BOOLEAN), DataType.of(ColumnType.TINYINT),
-      DataType.of(ColumnType.REAL), DataType.of(ColumnType.DATE));
+      DataType.of(ColumnType.REAL), DataType.of(ColumnType.DATE), DataType.of(ColumnType.BIGINT));
 
   static List<Object[]> rows(int count, long seed) {
     Random r = new Random(seed);
-    int[] domains = {40, 4, 500, 300, 400, 60, 2, 120, 50, 30};
+    int[] domains = {40, 4, 500, 300, 400, 60, 2, 120, 50, 30, 1};
     List<Object[]> rows = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       Object[] row = new Object[TYPES.size()];
       for (int c = 0; c < row.length; c++) {
         row[c] = TestValues.random(r, TYPES.get(c), domains[c], c == K1 ? 0.02 : 0.15);
       }
+      row[ID] = seed * 1_000_000 + i;
       rows.add(row);
     }
     return rows;
@@ -77,8 +80,57 @@ class AggregateFunctionsTest {
     calls.add(AggregateCall.of(AggKind.ANY_VALUE, List.of(DEC), TYPES.get(DEC), "any_dec"));
     calls.add(AggregateCall.of(AggKind.LISTAGG, List.of(S), TYPES.get(S), "listagg_s"));
     calls.add(AggregateCall.of(AggKind.LISTAGG, List.of(S, K2), TYPES.get(S), "listagg_s_k2"));
-    calls.add(AggregateCall.of(AggKind.ARRAY_AGG, List.of(S), DataType.of(ColumnType.VARCHAR_ARRAY), "array_s"));
+    calls.add(AggregateCall.of(AggKind.ARRAY_AGG, List.of(S), DataType.array(TYPES.get(S)), "array_s"));
+    calls.addAll(issue18Calls());
     return calls;
+  }
+
+  /** The functions issue 18 added (ordered ones made deterministic by the unique ID). */
+  static List<AggregateCall> issue18Calls() {
+    DataType dbl = DataType.of(ColumnType.DOUBLE);
+    List<AggregateCall> calls = new ArrayList<>();
+    calls.add(AggregateCall.of(AggKind.LITERAL_AGG, List.of(), DataType.of(ColumnType.BOOLEAN),
+        "literal").withOptions(CallOptions.NONE.withConstant(true)));
+    for (AggKind k : Accumulators.CO_MOMENTS) {
+      DataType out = k == AggKind.REGR_COUNT ? DataType.of(ColumnType.BIGINT) : dbl;
+      calls.add(AggregateCall.of(k, List.of(D, T), out, k + "_dt"));
+      calls.add(AggregateCall.of(k, List.of(T, R), out, k + "_tr"));
+    }
+    calls.add(AggregateCall.of(AggKind.ARG_MIN, List.of(S, ID), TYPES.get(S), "argmin_s"));
+    calls.add(AggregateCall.of(AggKind.ARG_MAX, List.of(DEC, ID), TYPES.get(DEC), "argmax_dec"));
+    calls.add(AggregateCall.of(AggKind.ARG_MAX, List.of(D, ID), TYPES.get(D), "argmax_d"));
+    for (int col : new int[] {V, D, DEC, S, DATE}) {
+      calls.add(AggregateCall.of(AggKind.MODE, List.of(col), TYPES.get(col), "mode_" + col));
+    }
+    calls.add(percentile(AggKind.PERCENTILE_CONT, V, 0.25, false, dbl));
+    calls.add(percentile(AggKind.PERCENTILE_CONT, D, 0.9, true, dbl));
+    calls.add(percentile(AggKind.PERCENTILE_CONT, DATE, 0.5, false,
+        DataType.of(ColumnType.TIMESTAMP)));
+    calls.add(percentile(AggKind.PERCENTILE_DISC, S, 0.3, false, TYPES.get(S)));
+    calls.add(percentile(AggKind.PERCENTILE_DISC, DEC, 0.75, true, TYPES.get(DEC)));
+    calls.add(AggregateCall.of(AggKind.COLLECT, List.of(V), DataType.multiset(TYPES.get(V)),
+        "collect_v"));
+    calls.add(AggregateCall.of(AggKind.ARRAY_AGG, List.of(D), DataType.array(dbl), "array_d"));
+    calls.add(AggregateCall.of(AggKind.ARRAY_AGG, List.of(DEC, ID), DataType.array(TYPES.get(DEC)),
+        "array_dec_by_id").withOptions(ordered(1, new TopKOrder.SortKey(1, true, false))));
+    calls.add(AggregateCall.of(AggKind.LISTAGG, List.of(S, K2, V, ID), TYPES.get(S),
+        "listagg_by_v").withOptions(ordered(2, new TopKOrder.SortKey(2, false, true),
+            new TopKOrder.SortKey(3, false, false))));
+    calls.add(AggregateCall.of(AggKind.JSON_ARRAYAGG, List.of(DEC, ID), TYPES.get(S),
+        "json_dec").withOptions(ordered(1, new TopKOrder.SortKey(1, false, false))
+            .withSkipNulls(true)));
+    return calls;
+  }
+
+  private static CallOptions ordered(int arity, TopKOrder.SortKey... keys) {
+    return CallOptions.ordered(List.of(keys), arity);
+  }
+
+  private static AggregateCall percentile(AggKind kind, int column, double fraction,
+      boolean descending, DataType out) {
+    return AggregateCall.of(kind, List.of(column), out, kind + "_" + column)
+        .withOptions(ordered(1, new TopKOrder.SortKey(0, descending, false))
+            .withConstant(fraction));
   }
 
   /** Each base call plain, with FILTER (WHERE b), DISTINCT, and both. */
@@ -96,7 +148,8 @@ class AggregateFunctionsTest {
   }
 
   private static AggregateCall rename(AggregateCall c, String suffix) {
-    return new AggregateCall(c.kind(), c.args(), c.distinct(), c.filterArg(), c.outputType(), c.name() + suffix);
+    return new AggregateCall(c.kind(), c.args(), c.distinct(), c.filterArg(), c.outputType(),
+        c.name() + suffix, c.topK(), c.options());
   }
 
   @ParameterizedTest

@@ -223,7 +223,7 @@ class AggregatorLifecycleTest {
 
   @Test
   void arrayKeysAndValues() {
-    DataType arr = DataType.of(ColumnType.VARCHAR_ARRAY);
+    DataType arr = DataType.array(DataType.of(ColumnType.VARCHAR));
     AggregateSpec spec = AggregateSpec.groupBy(List.of(arr, BIG), List.of(0), List.of(
         AggregateCall.of(AggKind.COUNT, List.of(), BIG, "c"),
         AggregateCall.of(AggKind.ANY_VALUE, List.of(0), arr, "a")));

@@ -52,7 +52,8 @@ class ParallelAggregatorTest {
   private static final int V = AggregateFunctionsTest.V;
   /** Results that depend on the order rows arrive in, which threads do not keep. */
   private static final Set<AggKind> ORDER_DEPENDENT =
-      EnumSet.of(AggKind.ANY_VALUE, AggKind.LISTAGG, AggKind.ARRAY_AGG);
+      EnumSet.of(AggKind.ANY_VALUE, AggKind.LISTAGG, AggKind.ARRAY_AGG, AggKind.COLLECT,
+          AggKind.JSON_ARRAYAGG);
   private static final String NAME = "EnumerableBlockedAggregate#par";
 
   @TempDir Path spillDir;
@@ -68,12 +69,12 @@ class ParallelAggregatorTest {
   static List<AggregateCall> calls() {
     List<AggregateCall> calls = new ArrayList<>();
     for (AggregateCall c : AggregateFunctionsTest.baseCalls()) {
-      if (ORDER_DEPENDENT.contains(c.kind())) {
+      if (ORDER_DEPENDENT.contains(c.kind()) && !c.ordered()) {
         continue;
       }
       calls.add(c);
       calls.add(new AggregateCall(c.kind(), c.args(), false, AggregateFunctionsTest.B,
-          c.outputType(), c.name() + "_f"));
+          c.outputType(), c.name() + "_f", null, c.options()));
       if (c.kind() == AggKind.MIN || c.kind() == AggKind.MAX) {
         calls.add(new AggregateCall(c.kind(), c.args(), true, -1, c.outputType(), c.name() + "_d"));
       }

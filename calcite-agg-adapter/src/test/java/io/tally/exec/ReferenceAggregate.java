@@ -68,11 +68,16 @@ final class ReferenceAggregate {
       }
       args.add(a);
     }
+    args.sort(order(call));
     List<Object> values = new ArrayList<>();
     for (Object[] a : args) {
       if (a.length > 0 && a[0] != null) {
         values.add(a[0]);
       }
+    }
+    Object newer = Issue18Reference.call(call, args, values);
+    if (newer != Issue18Reference.NOT_MINE) {
+      return newer;
     }
     switch (call.kind()) {
       case COUNT:
@@ -112,6 +117,7 @@ final class ReferenceAggregate {
         }
         return (byte) acc;
       case LISTAGG: {
+        boolean separator = call.options().ownArguments(call.args().size()) > 1;
         StringBuilder sb = null;
         for (Object[] a : args) {
           if (a[0] == null) {
@@ -120,7 +126,7 @@ final class ReferenceAggregate {
           if (sb == null) {
             sb = new StringBuilder();
           } else {
-            sb.append(a.length < 2 ? "," : a[1] == null ? "" : (String) a[1]);
+            sb.append(!separator ? "," : a[1] == null ? "" : (String) a[1]);
           }
           sb.append((String) a[0]);
         }
@@ -153,6 +159,23 @@ final class ReferenceAggregate {
       default:
         throw new IllegalArgumentException(call.toString());
     }
+  }
+
+  /** Rows in the call's WITHIN GROUP order (a stable sort: ties keep arrival order). */
+  private static java.util.Comparator<Object[]> order(AggregateCall call) {
+    return (x, y) -> {
+      for (TopKOrder.SortKey key : call.options().order()) {
+        Object a = x[key.arg()];
+        Object b = y[key.arg()];
+        int c = a == null ? (b == null ? 0 : key.nullsFirst() ? -1 : 1)
+            : b == null ? (key.nullsFirst() ? 1 : -1)
+            : key.descending() ? compare(b, a) : compare(a, b);
+        if (c != 0) {
+          return c;
+        }
+      }
+      return 0;
+    };
   }
 
   private static Object zero(AggregateCall call) {

@@ -28,7 +28,7 @@ class RowBoundaryTest {
       DataType.of(ColumnType.SMALLINT), DataType.of(ColumnType.INTEGER), DataType.of(ColumnType.BIGINT),
       DataType.of(ColumnType.REAL), DataType.of(ColumnType.DOUBLE), DataType.decimal(12, 3),
       DataType.of(ColumnType.DATE), DataType.of(ColumnType.TIME), DataType.of(ColumnType.TIMESTAMP),
-      DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.VARBINARY), DataType.of(ColumnType.VARCHAR_ARRAY));
+      DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.VARBINARY), DataType.array(DataType.of(ColumnType.VARCHAR)));
 
   @Test
   void rowsRoundTripThroughBatches() {

@@ -35,7 +35,8 @@ public final class TestValues {
       case CHAR:
       case VARCHAR: return k % 11 == 0 ? "" : "s" + k + (k % 3 == 0 ? "-a-longer-string-past-eight-bytes" : "");
       case VARBINARY: return new byte[] {(byte) k, (byte) (k >> 8), 7};
-      case VARCHAR_ARRAY:
+      case ARRAY:
+      case MULTISET:
         List<String> items = new ArrayList<>();
         for (int j = 0; j < k % 4; j++) {
           items.add(j == 1 && k % 5 == 0 ? null : "i" + (k + j));

@@ -43,11 +43,11 @@ public enum DrainAgg {
   }
 
   static DataType keyType(KeyKind kind) {
-    ColumnType type = switch (kind) {
-      case INT64 -> ColumnType.BIGINT;
-      case UTF8, DICT -> ColumnType.VARCHAR;
-      case LISTSTR -> ColumnType.VARCHAR_ARRAY;
+    DataType type = switch (kind) {
+      case INT64 -> DataType.of(ColumnType.BIGINT);
+      case UTF8, DICT -> DataType.of(ColumnType.VARCHAR);
+      case LISTSTR -> DataType.array(DataType.of(ColumnType.VARCHAR));
     };
-    return DataType.of(type).withNullable(false);
+    return type.withNullable(false);
   }
 }

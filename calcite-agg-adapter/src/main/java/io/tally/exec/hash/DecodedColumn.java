@@ -32,7 +32,7 @@ import org.apache.arrow.vector.complex.ListVector;
  * {@code doubles[i]}. DECIMAL: unscaled 128-bit value as {@code longs[i]} (low word) and
  * {@code highs[i]} (high word). BYTES: row i is {@code bytes[offsets[i] .. offsets[i + 1])}, with
  * {@link Hashing#TAIL_PAD} spare bytes after the last row;
- * VARCHAR_ARRAY rows hold {@link ArrayCodec} encodings. Arrays are reused across batches.
+ * ARRAY and MULTISET rows hold {@link ArrayCodec} encodings. Arrays are reused across batches.
  */
 public final class DecodedColumn {
   public final DataType type;
@@ -44,11 +44,14 @@ public final class DecodedColumn {
   public byte[] bytes = new byte[0];
   public int[] offsets = new int[1];
   private long[] normalizedBits = new long[0];
+  /** An ARRAY or MULTISET column's items (element type), decoded batch by batch; else null. */
+  private final DecodedColumn items;
   private final String label;
 
   public DecodedColumn(DataType type, String label) {
     this.type = type;
     this.label = label;
+    this.items = type.element() == null ? null : new DecodedColumn(type.element(), label + " items");
   }
 
   /** Decodes {@code vector}'s first {@code n} rows; fails naming the column on a type mismatch. */
@@ -149,7 +152,7 @@ public final class DecodedColumn {
 
   /** Bits of {@code d} with -0.0 equal to 0.0 and all NaNs equal. */
   static long normalizedBits(double d) {
-    return Double.doubleToLongBits(d == 0.0 ? 0.0 : d);
+    return ArrayCodec.normalizedBits(d);
   }
 
   private void ensure(int n) {
@@ -167,7 +170,8 @@ public final class DecodedColumn {
 
   private void decodeLong(FieldVector v, int from, int n) {
     long[] out = longs;
-    if (type.type() == ColumnType.BOOLEAN && v instanceof BitVector) {
+    if ((type.type() == ColumnType.BOOLEAN || type.type() == ColumnType.NULL)
+        && v instanceof BitVector) {
       BitVector b = (BitVector) v;
       for (int i = 0; i < n; i++) {
         out[i] = nulls[i] != 0 ? 0 : b.get(from + i);
@@ -243,11 +247,11 @@ public final class DecodedColumn {
   }
 
   private void decodeBytes(FieldVector v, int from, int n) {
-    if (type.type() == ColumnType.VARCHAR_ARRAY) {
+    if (items != null) {
       if (!(v instanceof ListVector)) {
         throw mismatch(v, ListVector.class);
       }
-      bytes = ArrayCodec.encodeBatch((ListVector) v, from, n, nulls, offsets, bytes);
+      bytes = ArrayBatchEncoder.encode((ListVector) v, items, from, n, nulls, offsets, bytes);
       return;
     }
     Class<?> expected = type.type() == ColumnType.VARBINARY ? VarBinaryVector.class : VarCharVector.class;

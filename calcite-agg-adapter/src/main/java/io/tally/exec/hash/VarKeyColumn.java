@@ -162,7 +162,8 @@ final class VarKeyColumn extends KeyColumn {
     ArrowBuf meta = blocks.get(block);
     ArrowBuf flags = nulls.get(block);
     ArrowBuf region = regions.get(block);
-    if (type.type() == ColumnType.VARCHAR_ARRAY) {
+    if (type.type().isCollection() && (type.element().type() == ColumnType.VARCHAR
+        || type.element().type() == ColumnType.CHAR)) {
       ArrayBlockWriter.write(meta, ENTRY_BYTES, flags, region, rows, (ListVector) out);
       return;
     }

@@ -15,6 +15,34 @@ public enum AggKind {
   ARRAY_AGG,
   /** MEDIAN(x) over a numeric type, giving DOUBLE (DuckDB's {@code quantile_cont(x, 0.5)}). */
   MEDIAN,
+  /** LITERAL_AGG[c](): the call's constant for every group (Calcite's NOT IN rewrite). */
+  LITERAL_AGG,
+  /** The covariance and regression family over (y, x) pairs, see {@link CoMoments}. */
+  COVAR_POP, COVAR_SAMP, CORR, REGR_COUNT, REGR_SXX, REGR_SYY, REGR_SXY, REGR_AVGX, REGR_AVGY,
+  REGR_SLOPE, REGR_INTERCEPT, REGR_R2,
+  /** ARG_MIN(x, y) / ARG_MAX(x, y) (MIN_BY / MAX_BY): x of a row with the least / most y. */
+  ARG_MIN, ARG_MAX,
+  /** The most frequent value, the smallest among equally frequent ones. */
+  MODE,
+  /**
+   * PERCENTILE_CONT(f) WITHIN GROUP (ORDER BY x): interpolated; the fraction is the call's
+   * constant, x its argument.
+   */
+  PERCENTILE_CONT,
+  /** PERCENTILE_DISC(f) WITHIN GROUP (ORDER BY x): the first value at or past position f·n. */
+  PERCENTILE_DISC,
+  /** COLLECT(x): the MULTISET of the non-NULL values. */
+  COLLECT,
+  /** FUSION(m): the MULTISET union (all items) of multisets. */
+  FUSION,
+  /** INTERSECTION(m): the MULTISET intersection of multisets. */
+  INTERSECTION,
+  /** ARRAY_CONCAT_AGG(a): the arrays concatenated. */
+  ARRAY_CONCAT_AGG,
+  /** JSON_ARRAYAGG(x): a JSON array of the values. */
+  JSON_ARRAYAGG,
+  /** JSON_OBJECTAGG(k, v): a JSON object of the key/value pairs. */
+  JSON_OBJECTAGG,
   /**
    * The best {@link TopKOrder#limit()} rows of each group by {@link TopKOrder#keys()} (the
    * top-N-per-group form of {@code ROW_NUMBER() OVER (PARTITION BY … ORDER BY …) <= k}); the

@@ -172,6 +172,17 @@ public final class BytesValueAccumulator extends ValueAccumulator {
     return fresh;
   }
 
+  /** Group {@code i} of {@code block}'s value as a new array, or null if it has none. */
+  byte[] valueBytes(int block, int i) {
+    if (flags.blocks[block].getByte(i) != VALUE) {
+      return null;
+    }
+    ArrowBuf e = entries.blocks[block];
+    byte[] value = new byte[e.getInt(((long) i << 3) + 4)];
+    blockRegions.get(block).getBytes(e.getInt((long) i << 3), value, 0, value.length);
+    return value;
+  }
+
   @Override
   void write(FieldVector out, DataType t, int block, int i, byte flag) {
     if (flag != VALUE) {

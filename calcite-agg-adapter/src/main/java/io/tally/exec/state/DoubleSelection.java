@@ -38,18 +38,29 @@ final class DoubleSelection {
    * Reorders that range.
    */
   static double median(long[] a, int from, int count) {
+    return quantile(a, from, count, 0.5);
+  }
+
+  /**
+   * The {@code fraction} quantile of the keys {@code a[from, from + count)} (count at least 1),
+   * interpolated as PERCENTILE_CONT: at position {@code fraction * (count - 1)} of their sorted
+   * order, between the values on either side. Reorders the range.
+   */
+  static double quantile(long[] a, int from, int count, double fraction) {
     int to = from + count;
-    int lo = from + ((count - 1) >>> 1);
+    double position = fraction * (count - 1);
+    int lo = from + (int) Math.floor(position);
     select(a, from, to, lo);
     double low = value(a[lo]);
-    if ((count & 1) == 1) {
+    double weight = position - Math.floor(position);
+    if (weight == 0 || lo + 1 >= to) {
       return low;
     }
     long next = a[lo + 1];
     for (int i = lo + 2; i < to; i++) {
       next = Math.min(next, a[i]);
     }
-    return low + (value(next) - low) * 0.5;
+    return low + (value(next) - low) * weight;
   }
 
   /**

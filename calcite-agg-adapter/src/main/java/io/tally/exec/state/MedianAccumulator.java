@@ -21,7 +21,10 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 /**
  * MEDIAN(x) over a numeric column, as DuckDB's {@code quantile_cont(x, 0.5)}: the middle value of
  * the sorted non-NULL values, for an even count {@code lo + (hi - lo) * 0.5} of the two middle
- * ones; NULL when a group has no non-NULL value. Every value is kept (as a double) until the
+ * ones; NULL when a group has no non-NULL value. PERCENTILE_CONT(f) WITHIN GROUP (ORDER BY x)
+ * is the same with the fraction f ({@code 1 - f} for DESC) at position {@code f * (n - 1)},
+ * over numbers (giving DOUBLE) or DATE / TIMESTAMP values (giving TIMESTAMP, interpolated in
+ * milliseconds and rounded). Every value is kept (as a double) until the
  * group is finished, so memory grows with the input and is reserved before each batch.
  *
  * <p>State per group: an entry {@code [value count:int]} (0 = empty). Values go to <em>logs</em>,
@@ -44,6 +47,11 @@ public final class MedianAccumulator extends Accumulator {
   /** A log covers at least {@code 1 << MIN_LOG_SHIFT} group ids (or the whole block). */
   static final int MIN_LOG_SHIFT = 6;
   private final DataType input;
+  /** The quantile: 0.5 for MEDIAN. */
+  private final double fraction;
+  /** Milliseconds per unit of a value for a TIMESTAMP result (a DATE's day, a TIMESTAMP's ms). */
+  private final long millisPerUnit;
+  private final NumericDoubles doubles = new NumericDoubles();
   private final StateColumn entries;
   /** Group ids per log, as a layout: log = id >>> shift, slot in log = id & mask. */
   private final BlockLayout logs;
@@ -54,15 +62,25 @@ public final class MedianAccumulator extends Accumulator {
   private long[] addresses = new long[0];
   private long[] used = new long[0];
   private long[] rowBytes = new long[0];
-  private double[] xs = new double[0];
   private int[] counts = new int[0];
 
   public MedianAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
     super(call, layout, memory);
     this.input = input;
+    this.fraction = fraction(call);
+    this.millisPerUnit = input.type() == ColumnType.DATE ? 86_400_000L : 1L;
     this.entries = newColumn(ENTRY);
     int shift = layout.shift();
     this.logs = BlockLayout.of(1 << Math.min(shift, Math.max(shift - LOG_SPLIT_SHIFT, MIN_LOG_SHIFT)));
+  }
+
+  /** MEDIAN's 0.5, or PERCENTILE_CONT's fraction (counted from the end for DESC). */
+  private static double fraction(AggregateCall call) {
+    if (call.kind() != AggKind.PERCENTILE_CONT) {
+      return 0.5;
+    }
+    double f = ((Number) call.options().constant()).doubleValue();
+    return call.ordered() && call.options().order().get(0).descending() ? 1 - f : f;
   }
 
   /** The state field: the group's values as a list of doubles (NULL for no value). */
@@ -80,7 +98,7 @@ public final class MedianAccumulator extends Accumulator {
   @Override
   public void update(int[] gids, int n) {
     DecodedColumn a = args[0];
-    double[] x = asDoubles(a, n);
+    double[] x = doubles.of(a, input, n);
     byte[] nulls = a.nulls;
     for (int i = 0; i < n; i++) {
       int g = gids[i];
@@ -88,25 +106,6 @@ public final class MedianAccumulator extends Accumulator {
         append(g, x[i]);
       }
     }
-  }
-
-  private double[] asDoubles(DecodedColumn a, int n) {
-    if (input.family() == ColumnType.Family.DOUBLE) {
-      return a.doubles;
-    }
-    if (xs.length < n) {
-      xs = new double[Math.max(n, xs.length * 2)];
-    }
-    if (input.family() == ColumnType.Family.LONG) {
-      for (int i = 0; i < n; i++) {
-        xs[i] = a.longs[i];
-      }
-    } else {
-      for (int i = 0; i < n; i++) {
-        xs[i] = a.nulls[i] != 0 ? 0 : Int128.toDouble(a.longs[i], a.highs[i], input.scale());
-      }
-    }
-    return xs;
   }
 
   @Override
@@ -267,12 +266,17 @@ public final class MedianAccumulator extends Accumulator {
 
   @Override
   public void finish(int block, int rows, FieldVector out) {
-    Float8Vector result = (Float8Vector) out;
     forEachGroup(block, rows, (row, keys, start, count) -> {
       if (count == 0) {
-        result.setNull(row);
+        out.setNull(row);
       } else {
-        result.setSafe(row, DoubleSelection.median(keys, start, count));
+        double q = DoubleSelection.quantile(keys, start, count, fraction);
+        if (call.outputType().type() == ColumnType.TIMESTAMP) {
+          VectorWriter.setLong(out, call.outputType(), row, Math.round(q * millisPerUnit),
+              label());
+        } else {
+          VectorWriter.setDouble(out, call.outputType(), row, q, label());
+        }
       }
     });
   }

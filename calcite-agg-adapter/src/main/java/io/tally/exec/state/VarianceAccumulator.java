@@ -26,7 +26,7 @@ public final class VarianceAccumulator extends Accumulator {
   private final StateColumn counts;
   private final StateColumn means;
   private final StateColumn m2s;
-  private double[] xs = new double[0];
+  private final NumericDoubles doubles = new NumericDoubles();
 
   public VarianceAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
     super(call, layout, memory);
@@ -45,7 +45,7 @@ public final class VarianceAccumulator extends Accumulator {
   @Override
   public void update(int[] gids, int n) {
     DecodedColumn a = args[0];
-    double[] x = asDoubles(a, n);
+    double[] x = doubles.of(a, input, n);
     byte[] nulls = a.nulls;
     int shift = layout.shift();
     int mask = layout.mask();
@@ -67,30 +67,6 @@ public final class VarianceAccumulator extends Accumulator {
       MemoryUtil.putLong(m, Double.doubleToRawLongBits(mean));
       double m2 = Double.longBitsToDouble(MemoryUtil.getLong(q)) + delta * (x[i] - mean);
       MemoryUtil.putLong(q, Double.doubleToRawLongBits(m2));
-    }
-  }
-
-  private double[] asDoubles(DecodedColumn a, int n) {
-    switch (input.family()) {
-      case DOUBLE: return a.doubles;
-      case LONG:
-        ensure(n);
-        for (int i = 0; i < n; i++) {
-          xs[i] = a.longs[i];
-        }
-        return xs;
-      default:
-        ensure(n);
-        for (int i = 0; i < n; i++) {
-          xs[i] = a.nulls[i] != 0 ? 0 : Int128.toDouble(a.longs[i], a.highs[i], input.scale());
-        }
-        return xs;
-    }
-  }
-
-  private void ensure(int n) {
-    if (xs.length < n) {
-      xs = new double[Math.max(n, xs.length * 2)];
     }
   }
 

@@ -49,14 +49,19 @@ final class TopKRowCodec {
   byte[] scratch = new byte[64];
 
   TopKRowCodec(List<DataType> types, TopKOrder order) {
+    this(types, order.keys());
+  }
+
+  /** A codec of rows of {@code types} keyed by {@code sortKeys} (none: an empty key). */
+  TopKRowCodec(List<DataType> types, List<TopKOrder.SortKey> sortKeys) {
     this.types = List.copyOf(types);
-    int keys = order.keys().size();
+    int keys = sortKeys.size();
     this.sortArgs = new int[keys];
     this.descending = new boolean[keys];
     this.nullsFirst = new boolean[keys];
     int fixed = HEADER;
     for (int k = 0; k < keys; k++) {
-      TopKOrder.SortKey key = order.keys().get(k);
+      TopKOrder.SortKey key = sortKeys.get(k);
       sortArgs[k] = key.arg();
       descending[k] = key.descending();
       nullsFirst[k] = key.nullsFirst();
@@ -240,6 +245,45 @@ final class TopKRowCodec {
           p += 4 + len;
       }
     }
+  }
+
+  /**
+   * Where argument {@code arg}'s payload starts in the entry at {@code entry} of {@code b}: its
+   * NULL byte (1 = NULL), then, if not NULL, its value as {@link #encodePayload} wrote it.
+   */
+  int argAt(byte[] b, int entry, int arg) {
+    int p = entry + HEADER + (int) LE_INT.get(b, entry + 4);
+    for (int a = 0; a < arg; a++) {
+      if (b[p++] != 0) {
+        continue;
+      }
+      switch (types.get(a).family()) {
+        case LONG: case DOUBLE: p += 8; break;
+        case DECIMAL: p += 16; break;
+        default: p += 4 + (int) LE_INT.get(b, p);
+      }
+    }
+    return p;
+  }
+
+  /** The LONG-family value (or DOUBLE bits, or DECIMAL low word) after the NULL byte at p. */
+  static long longAfter(byte[] b, int p) {
+    return (long) LE_LONG.get(b, p + 1);
+  }
+
+  /** The DECIMAL high word after the NULL byte at {@code p}. */
+  static long highAfter(byte[] b, int p) {
+    return (long) LE_LONG.get(b, p + 9);
+  }
+
+  /** The length of the BYTES-family value after the NULL byte at {@code p}. */
+  static int lengthAfter(byte[] b, int p) {
+    return (int) LE_INT.get(b, p + 1);
+  }
+
+  /** Where the bytes of the BYTES-family value after the NULL byte at {@code p} start. */
+  static int bytesAfter(int p) {
+    return p + 5;
   }
 
   /** Reads a little-endian int of {@code b} at {@code p}. */

@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * long strings, multi-byte UTF-8.
  */
 class ArrayBlockWriterTest {
+  private static final DataType VARCHAR = DataType.of(ColumnType.VARCHAR);
   private static final int ENTRY_BYTES = 8;
 
   @ParameterizedTest
@@ -42,8 +43,8 @@ class ArrayBlockWriterTest {
           if (v == null) {
             perValue.setNull(i);
           } else {
-            byte[] enc = ArrayCodec.encode(v);
-            ArrayCodec.write(perValue, i, enc, 0, enc.length);
+            byte[] enc = ArrayCodec.encode(v, VARCHAR);
+            ArrayCodec.write(perValue, VARCHAR, i, enc, 0, enc.length, "test");
           }
         }
         perValue.setValueCount(rows);
@@ -102,7 +103,7 @@ class ArrayBlockWriterTest {
     List<byte[]> values = new ArrayList<>();
     long total = 0;
     for (List<String> v : model) {
-      byte[] enc = v == null ? new byte[0] : ArrayCodec.encode(v);
+      byte[] enc = v == null ? new byte[0] : ArrayCodec.encode(v, VARCHAR);
       values.add(enc);
       total += enc.length;
     }

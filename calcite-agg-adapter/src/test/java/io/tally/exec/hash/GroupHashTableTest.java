@@ -37,7 +37,7 @@ class GroupHashTableTest {
     List<List<DataType>> schemas = List.of(
         List.of(DataType.of(ColumnType.BIGINT)),
         List.of(DataType.of(ColumnType.VARCHAR)),
-        List.of(DataType.of(ColumnType.VARCHAR_ARRAY)),
+        List.of(DataType.array(DataType.of(ColumnType.VARCHAR))),
         List.of(DataType.of(ColumnType.DOUBLE)),
         List.of(DataType.of(ColumnType.REAL), DataType.of(ColumnType.VARBINARY)),
         List.of(DataType.decimal(30, 2)),
