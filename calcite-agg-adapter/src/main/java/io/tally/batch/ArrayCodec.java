@@ -74,7 +74,7 @@ public final class ArrayCodec {
         double d = Double.longBitsToDouble(getLong(b, p));
         return element.type() == ColumnType.REAL ? (Object) (float) d : (Object) d;
       case DECIMAL:
-        return new BigDecimal(VectorWriter.toBigInteger(getLong(b, p + LONG), getLong(b, p)),
+        return new BigDecimal(Int128.toBigInteger(getLong(b, p + LONG), getLong(b, p)),
             element.scale());
       default:
         byte[] raw = Arrays.copyOfRange(b, p + INT, p + INT + getInt(b, p));

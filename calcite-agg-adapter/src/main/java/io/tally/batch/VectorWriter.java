@@ -1,7 +1,6 @@
 package io.tally.batch;
 
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.math.RoundingMode;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -25,8 +24,6 @@ import org.apache.arrow.vector.complex.ListVector;
  * wrapped or silently rounded-away number.
  */
 public final class VectorWriter {
-  private static final BigInteger LOW_64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
-
   private VectorWriter() {}
 
   public static void setLong(FieldVector v, DataType t, int i, long value, String what) {
@@ -82,7 +79,7 @@ public final class VectorWriter {
       d.setIndexDefined(i);
       return;
     }
-    setBigDecimal(v, t, i, new BigDecimal(toBigInteger(lo, hi), scale), what);
+    setBigDecimal(v, t, i, new BigDecimal(Int128.toBigInteger(lo, hi), scale), what);
   }
 
   public static void setBigDecimal(FieldVector v, DataType t, int i, BigDecimal value, String what) {
@@ -116,11 +113,6 @@ public final class VectorWriter {
         break;
       default: throw new TallyException("cannot write bytes into " + t);
     }
-  }
-
-  /** The value {@code hi * 2^64 + unsigned(lo)}. */
-  public static BigInteger toBigInteger(long lo, long hi) {
-    return BigInteger.valueOf(hi).shiftLeft(64).or(BigInteger.valueOf(lo).and(LOW_64));
   }
 
   private static long checkRange(long value, long min, long max, DataType t, String what) {

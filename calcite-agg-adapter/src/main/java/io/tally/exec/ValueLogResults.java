@@ -231,7 +231,7 @@ final class ValueLogResults {
       case DOUBLE:
         return Double.longBitsToDouble(TopKRowCodec.longAfter(b, p));
       case DECIMAL:
-        return new BigDecimal(VectorWriter.toBigInteger(TopKRowCodec.longAfter(b, p),
+        return new BigDecimal(Int128.toBigInteger(TopKRowCodec.longAfter(b, p),
             TopKRowCodec.highAfter(b, p)), t.scale());
       default:
         int from = TopKRowCodec.bytesAfter(p);

@@ -6,6 +6,7 @@ import io.tally.exec.expr.CalcProgram;
 import io.tally.exec.expr.Expr;
 import io.tally.exec.expr.Op;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -38,10 +39,11 @@ final class BatchCalcTranslator {
       SqlTypeName.FLOAT, SqlTypeName.DOUBLE, SqlTypeName.DATE, SqlTypeName.TIME,
       SqlTypeName.TIMESTAMP, SqlTypeName.CHAR, SqlTypeName.VARCHAR, SqlTypeName.DECIMAL);
   /**
-   * Most digits of a DECIMAL the kernels read or compute: its unscaled value then always fits a
-   * long. Wider DECIMALs (up to 38 digits) stay on rows, so both paths give the same answers.
+   * Most digits of a DECIMAL the kernels hold in one long; wider ones (up to 38 digits) are
+   * 128-bit values. A narrow result never has a wide operand (Calcite's result types are at
+   * least as wide as their operands).
    */
-  static final int MAX_DECIMAL_INPUT_PRECISION = 18;
+  private static final int LONG_DECIMAL_DIGITS = 18;
   /** Digits of the widest value of each integer type, for casts to DECIMAL. */
   private static final int[] INTEGER_DIGITS = {3, 5, 10, 19};
   private static final long MILLIS_PER_DAY = 86_400_000L;
@@ -66,8 +68,7 @@ final class BatchCalcTranslator {
    * AND/OR/NOT, IS [NOT] NULL/TRUE/FALSE, CASE, SEARCH (expanded), widening numeric casts and
    * casts to VARCHAR, UPPER, LOWER, CHAR_LENGTH, SUBSTRING, ||, LIKE with a constant
    * {@code %}-only pattern, EXTRACT(YEAR|MONTH|DAY FROM date), date plus/minus whole days;
-   * DECIMAL (at most 18 digits read, see {@link #MAX_DECIMAL_INPUT_PRECISION}) literals,
-   * {@code + - *}, comparisons and widening casts; ABS, EXP, POWER; TRIM of one ASCII character.
+   * DECIMAL (up to 38 digits) literals, {@code + - *}, comparisons and widening casts; ABS, EXP, POWER; TRIM of one ASCII character.
    * COALESCE, NULLIF and BETWEEN arrive as CASE and comparisons, IN lists as SEARCH.
    */
   static CalcProgram translate(RexProgram program, RexBuilder rexBuilder) {
@@ -89,9 +90,7 @@ final class BatchCalcTranslator {
     try {
       for (RelDataTypeField f : program.getInputRowType().getFieldList()) {
         inputTypes.add(ExecTypes.of(f.getType(), "column " + f.getName()));
-        readable.add(TYPES.contains(f.getType().getSqlTypeName())
-            && (f.getType().getSqlTypeName() != SqlTypeName.DECIMAL
-                || f.getType().getPrecision() <= MAX_DECIMAL_INPUT_PRECISION));
+        readable.add(TYPES.contains(f.getType().getSqlTypeName()));
       }
       Expr condition = program.getCondition() == null ? null
           : expr(program.expandLocalRef(program.getCondition()));
@@ -137,6 +136,9 @@ final class BatchCalcTranslator {
     }
     if (!(node instanceof RexCall call)) {
       throw new Unsupported();
+    }
+    if (DecimalOverflow.isCheck(call)) {
+      return expr(call.getOperands().get(0)); // the kernels check DECIMAL ranges themselves
     }
     SqlKind kind = call.getKind();
     switch (kind) {
@@ -289,13 +291,13 @@ final class BatchCalcTranslator {
   private static Expr decimalArithmetic(List<Expr> args, DataType type, Op op) {
     int natural = 0;
     for (Expr a : args) {
-      if (!isExact(a.type())) {
+      if (!isExact(a.type())
+          || (isWide(a.type()) && type.precision() <= LONG_DECIMAL_DIGITS)) {
         throw new Unsupported();
       }
       natural = op == Op.TIMES ? natural + a.type().scale() : Math.max(natural, a.type().scale());
     }
-    if (op == Op.DIVIDE || op == Op.MOD || natural != type.scale()
-        || type.precision() > MAX_DECIMAL_INPUT_PRECISION) {
+    if (op == Op.DIVIDE || op == Op.MOD || natural != type.scale()) {
       throw new Unsupported();
     }
     return Expr.call(op, type, args);
@@ -355,11 +357,9 @@ final class BatchCalcTranslator {
   private static boolean fitsDecimal(DataType from, DataType to) {
     if (from.type() == ColumnType.DECIMAL) {
       return to.scale() >= from.scale()
-          && to.precision() - to.scale() >= from.precision() - from.scale()
-          && (to.scale() == from.scale() || to.precision() <= MAX_DECIMAL_INPUT_PRECISION);
+          && to.precision() - to.scale() >= from.precision() - from.scale();
     }
-    return from.type().isInteger() && to.precision() - to.scale() >= integerDigits(from.type())
-        && to.precision() <= MAX_DECIMAL_INPUT_PRECISION;
+    return from.type().isInteger() && to.precision() - to.scale() >= integerDigits(from.type());
   }
 
   private static int integerDigits(ColumnType t) {
@@ -452,12 +452,14 @@ final class BatchCalcTranslator {
       case TIME: return literal.getValueAs(Integer.class).longValue();
       case TIMESTAMP: return literal.getValueAs(Long.class);
       case DECIMAL:
+        BigInteger unscaled;
         try {
-          return literal.getValueAs(BigDecimal.class).setScale(literal.getType().getScale())
-              .unscaledValue().longValueExact();
+          unscaled = literal.getValueAs(BigDecimal.class).setScale(literal.getType().getScale())
+              .unscaledValue();
         } catch (ArithmeticException e) {
           throw new Unsupported();
         }
+        return unscaled.bitLength() < Long.SIZE ? (Object) unscaled.longValue() : unscaled;
       case REAL:
       case FLOAT:
       case DOUBLE: return literal.getValueAs(Double.class);
@@ -497,6 +499,10 @@ final class BatchCalcTranslator {
   /** Integers and DECIMAL: the types compared and added as scaled longs. */
   private static boolean isExact(DataType t) {
     return t.type().isInteger() || t.type() == ColumnType.DECIMAL;
+  }
+
+  private static boolean isWide(DataType t) {
+    return t.type() == ColumnType.DECIMAL && t.precision() > LONG_DECIMAL_DIGITS;
   }
 
   private static boolean isString(DataType t) {

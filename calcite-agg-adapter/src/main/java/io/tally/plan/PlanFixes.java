@@ -15,6 +15,7 @@ import org.apache.calcite.rel.core.SetOp;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexCorrelVariable;
 import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
@@ -33,6 +34,8 @@ import org.apache.calcite.tools.Program;
  * which Calcite's rewrites or operators give wrong answers, and refuses the one it cannot fix.
  * <ul>
  *   <li>Window RANGE frames with offsets are rewritten ({@link RangeFrames}).</li>
+ *   <li>DECIMAL arithmetic whose exact result can exceed its 38-digit type is range-checked
+ *       ({@link DecimalOverflow}).</li>
  *   <li>An aggregate in a subquery whose arguments are only columns of an outer query is
  *       refused: SQL makes it an aggregate of the outer query, Calcite aggregates it per outer
  *       row.</li>
@@ -75,11 +78,16 @@ public final class PlanFixes implements Program {
     return r;
   }
 
-  /** Fixes the expressions of one relational expression: subqueries and windows. */
+  /**
+   * Fixes the expressions of one relational expression: subqueries, windows, DECIMAL arithmetic
+   * that can exceed its type ({@link DecimalOverflow}).
+   */
   private static final class Expressions extends RexShuttle {
+    private final RexBuilder rex;
     private final RangeFrames frames;
 
     Expressions(RexBuilder rex) {
+      this.rex = rex;
       this.frames = new RangeFrames(rex);
     }
 
@@ -87,6 +95,12 @@ public final class PlanFixes implements Program {
       RexSubQuery visited = (RexSubQuery) super.visitSubQuery(subQuery);
       RelNode fixed = fix(visited.rel);
       return fixed == visited.rel ? visited : visited.clone(fixed);
+    }
+
+    @Override public RexNode visitCall(RexCall call) {
+      RexNode visited = super.visitCall(call);
+      return visited instanceof RexCall c && !(visited instanceof RexOver)
+          ? DecimalOverflow.wrap(rex, c) : visited;
     }
 
     @Override public RexNode visitOver(RexOver over) {

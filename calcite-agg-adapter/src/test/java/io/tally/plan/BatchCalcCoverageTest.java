@@ -34,6 +34,13 @@ class BatchCalcCoverageTest {
       "cast(x as decimal(16, 4))", "case when i > 0 then x else -x end",
       "case when i > 0 then x end", "x > y", "x = 1.50", "x <= i", "y between 0.05 and 0.07",
       "x in (1.50, 2.25, 100)", "i > x", "x >= 2",
+      // DECIMAL wider than 18 digits (128-bit kernels): columns, results, literals, casts
+      "w", "w + x", "w - i", "w * y", "-w", "abs(w)", "x * x", "x * x * y", "w > x", "w = 1.5",
+      "w <= i", "i > w", "cast(w as double)", "cast(x as decimal(30, 6))",
+      "cast(i as decimal(25, 3))", "case when i > 0 then w else x * x end", "coalesce(w, x)",
+      "w + 12345678901234567890123.5", "w * 1.5 > x", "w * x - w",
+      // 38 digits: results that can exceed the type are range-checked on both paths
+      "z + 1", "z - z", "z * 2", "z * i", "-z", "z >= i",
       // rewritten by Calcite into CASE, comparisons and SEARCH
       "coalesce(i, -1)", "coalesce(x, y, 0)", "coalesce(s, 'none')", "nullif(i, 0)",
       "nullif(s, '')", "i between -3 and 4", "s in ('apple', '12')", "i not in (1, 2, 3)",
@@ -56,7 +63,7 @@ class BatchCalcCoverageTest {
   void everyCoveredExpressionIsVectorizedAndAgreesWithCalcite() throws Exception {
     writeTable(new Random(SEED));
     List<String> failures = new ArrayList<>();
-    try (SqlFixture db = new SqlFixture(dir)) {
+    try (SqlFixture db = SqlFixture.tally(dir)) {
       for (String e : PROJECTIONS) {
         check(db, "select " + e + " from t", failures);
         check(db, "select count(*), min(i) from t where (" + e + ") is not null", failures);
@@ -108,9 +115,21 @@ class BatchCalcCoverageTest {
     }
   }
 
+  /** A DECIMAL(30, 4) value: up to 26 integer digits, small ones more often. */
+  private static String wide(Random random) {
+    StringBuilder digits = new StringBuilder(random.nextBoolean() ? "-" : "");
+    int n = 1 + random.nextInt(random.nextBoolean() ? 4 : 26);
+    digits.append(1 + random.nextInt(9));
+    for (int k = 1; k < n; k++) {
+      digits.append(random.nextInt(10));
+    }
+    return digits.append('.').append(String.format("%04d", random.nextInt(10000))).toString();
+  }
+
   private void writeTable(Random random) throws Exception {
     StringBuilder csv = new StringBuilder("i:INT,j:BIGINT,d:DOUBLE,s:VARCHAR,dt:DATE,"
-        + "\"x:DECIMAL(12,2)\",\"y:DECIMAL(5,3)\",ts:TIMESTAMP\n");
+        + "\"x:DECIMAL(12,2)\",\"y:DECIMAL(5,3)\",ts:TIMESTAMP,\"w:DECIMAL(30,4)\","
+        + "\"z:DECIMAL(38,0)\"\n");
     String[] words = {"apple", " Banana ", "cherry", "", "ÄÖü", "a%b", "a_b", "12", "-7",
         " 3 ", "1.5", "x12"};
     String[] decimals = {"0.00", "1.50", "2.25", "-0.01", "9999999999.99", "-9999999999.99",
@@ -132,8 +151,10 @@ class BatchCalcCoverageTest {
           .append(nullOr(random, y)).append(',')
           .append(nullOr(random, String.format("%04d-%02d-%02d %02d:%02d:%02d",
               1970 + random.nextInt(60), 1 + random.nextInt(12), 1 + random.nextInt(28),
-              random.nextInt(24), random.nextInt(60), random.nextInt(60))))
-          .append('\n');
+              random.nextInt(24), random.nextInt(60), random.nextInt(60)))).append(',')
+          .append(nullOr(random, wide(random))).append(',')
+          .append(nullOr(random, random.nextInt(50) == 0 ? "-9" + "0".repeat(37)
+              : Long.toString(random.nextInt(2001) - 1000))).append('\n');
     }
     Files.writeString(dir.resolve("t.csv"), csv);
   }

@@ -16,7 +16,10 @@ import java.util.List;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.schema.SchemaPlus;
 
-/** Runs SQL over a {@link TallySchema} through plain Calcite JDBC, for tests. */
+/**
+ * Runs SQL over a {@link TallySchema} for tests: through plain Calcite JDBC, or through Tally's
+ * driver ({@link #tally}) with its type system, validator and plan fixes.
+ */
 public final class SqlFixture implements AutoCloseable {
   private final Connection connection;
 
@@ -26,6 +29,15 @@ public final class SqlFixture implements AutoCloseable {
     SchemaPlus schema = calcite.getRootSchema().add("s", TallySchema.forDirectory(directory));
     schema.setCacheEnabled(false);
     calcite.setSchema("s");
+  }
+
+  private SqlFixture(Connection connection) {
+    this.connection = connection;
+  }
+
+  /** The tables of {@code directory} through Tally's JDBC driver. */
+  public static SqlFixture tally(Path directory) throws SQLException {
+    return new SqlFixture(DriverManager.getConnection("jdbc:tally:data=" + directory));
   }
 
   /** All rows, each as a list of {@code getString} values (null stays null). */

@@ -87,16 +87,30 @@ final class ArrowReader {
         }
         break;
       case DECIMAL_BYTES:
-        readDecimals(vector, address, selection, rows, l);
+        if (Kernel.isWide(type)) {
+          readWideDecimals(address, selection, rows, l, out.highs(rows));
+        } else {
+          readDecimals(vector, address, selection, rows, l);
+        }
         break;
       default:
         throw new TallyException("no vectorized reader for " + vector.getField());
     }
   }
 
+  /** Both words of each 128-bit little-endian unscaled value. */
+  private static void readWideDecimals(long address, int[] selection, int rows, long[] lo,
+      long[] hi) {
+    for (int j = 0; j < rows; j++) {
+      long at = address + ((long) row(selection, j) << 4);
+      lo[j] = MemoryUtil.getLong(at);
+      hi[j] = MemoryUtil.getLong(at + Long.BYTES);
+    }
+  }
+
   /**
-   * The low 64 bits of each 128-bit little-endian unscaled value; the planner only reads DECIMAL
-   * columns of at most 18 digits, so the high half is the sign extension, which is checked.
+   * The low 64 bits of each 128-bit little-endian unscaled value of a DECIMAL of at most 18
+   * digits, whose high half is the sign extension, which is checked.
    */
   private static void readDecimals(BaseFixedWidthVector vector, long address, int[] selection,
       int rows, long[] l) {

@@ -91,11 +91,12 @@ final class ArrowWriter {
           MemoryUtil.putLong(address + ((long) i << 3), v[i]);
         }
         break;
-      case DECIMAL_BYTES: // 128-bit little-endian: the value, then its sign extension
+      case DECIMAL_BYTES: // 128-bit little-endian: the low word, then the high word
+        long[] h = Kernel.isWide(type) ? c.highs : null;
         for (int i = 0; i < n; i++) {
           long at = address + ((long) i << 4);
           MemoryUtil.putLong(at, v[i]);
-          MemoryUtil.putLong(at + Long.BYTES, v[i] >> 63);
+          MemoryUtil.putLong(at + Long.BYTES, h == null ? v[i] >> 63 : h[i]);
         }
         break;
       default:

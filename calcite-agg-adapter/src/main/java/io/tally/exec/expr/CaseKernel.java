@@ -90,7 +90,24 @@ final class CaseKernel extends Kernel {
       for (int i = 0; i < n; i++) {
         r[i] = sources[choice[i]].longs[i];
       }
+      if (isWide(type)) {
+        gatherHighs(n);
+      }
     }
+  }
+
+  /** High words of a wide DECIMAL result; a narrow branch's values are sign-extended. */
+  private void gatherHighs(int n) {
+    long[] h = out.highs(n);
+    for (int i = 0; i < n; i++) {
+      int b = choice[i];
+      Column s = sources[b];
+      h[i] = isWide(branchType(b)) ? s.highs[i] : s.longs[i] >> 63;
+    }
+  }
+
+  private DataType branchType(int b) {
+    return b == whens.length ? otherwise.type : thens[b].type;
   }
 
   private void gatherStrings(int n) {

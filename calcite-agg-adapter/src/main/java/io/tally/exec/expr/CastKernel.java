@@ -6,7 +6,7 @@ import io.tally.batch.DataType;
  * Conversions the planner allows: integer to integer (wrapping to a narrower width, as Java's
  * casts), integer, DECIMAL or floating point to REAL/DOUBLE (DECIMAL as
  * {@code BigDecimal.doubleValue()}), integer or DECIMAL to a DECIMAL with room for every value (a
- * multiplication by a power of ten), string to string, and integer to its decimal digits as a
+ * multiplication by a power of ten, in 128 bits for a target wider than 18 digits), string to string, and integer to its decimal digits as a
  * string. NULL stays NULL.
  */
 final class CastKernel extends Kernel {
@@ -36,6 +36,13 @@ final class CastKernel extends Kernel {
       double[] r = out.doubles(n);
       if (isDouble(arg.type)) {
         System.arraycopy(a.doubles, 0, r, 0, n);
+      } else if (isWide(arg.type)) {
+        long[] x = a.longs;
+        long[] h = a.highs;
+        int scale = arg.type.scale();
+        for (int i = 0; i < n; i++) {
+          r[i] = Decimals.toDouble(x[i], h[i], scale);
+        }
       } else if (isDecimal(arg.type)) {
         long[] x = a.longs;
         int scale = arg.type.scale();
@@ -49,6 +56,8 @@ final class CastKernel extends Kernel {
         }
       }
       Narrow.round(type, r, n);
+    } else if (isWide(type)) {
+      widen(a, n);
     } else if (isDecimal(type)) {
       long factor = Decimals.power(type.scale() - arg.type.scale());
       long[] x = a.longs;
@@ -61,6 +70,14 @@ final class CastKernel extends Kernel {
       Narrow.wrap(type, out.longs, n);
     }
     return out;
+  }
+
+  /**
+   * An integer or DECIMAL to a DECIMAL wider than 18 digits with room for every value: the
+   * 128-bit unscaled value times {@code 10^(scale difference)}, which cannot overflow.
+   */
+  private void widen(Column a, int n) {
+    Decimals.widen(a, isWide(arg.type), type.scale() - arg.type.scale(), out, n, null);
   }
 
   private void copyStrings(Column a, int n) {

@@ -6,8 +6,10 @@ import java.util.Arrays;
  * The values of one expression over one batch, held on the heap in the shape of its family and
  * reused from batch to batch (arrays only grow, so steady-state evaluation allocates nothing).
  *
- * <p>Layout: LONG family (BOOLEAN as 0/1, integers, DATE days) and DECIMAL (the unscaled value at the type's
- * scale) in {@code longs[i]}; DOUBLE family
+ * <p>Layout: LONG family (BOOLEAN as 0/1, integers, DATE days) and DECIMAL (the unscaled value at
+ * the type's scale) in {@code longs[i]}; for a DECIMAL wider than 18 digits ({@link Kernel#isWide})
+ * {@code longs[i]} is the low and {@code highs[i]} the high word of the 128-bit unscaled value
+ * (two's complement, as {@link io.tally.exec.Int128}); DOUBLE family
  * (REAL, DOUBLE) in {@code doubles[i]}; strings as UTF-8, value {@code i} being
  * {@code bytes[offsets[i] .. offsets[i + 1])}. {@code nulls[i]} marks NULL rows and is only
  * meaningful when {@code hasNulls}; the value slot of a NULL row holds an arbitrary value.
@@ -17,6 +19,7 @@ final class Column {
   private static final int GROWTH_SHIFT = 1;
 
   long[] longs = new long[0];
+  long[] highs = new long[0];
   double[] doubles = new double[0];
   byte[] bytes = new byte[0];
   int[] offsets = new int[1];
@@ -28,6 +31,13 @@ final class Column {
       longs = new long[n];
     }
     return longs;
+  }
+
+  long[] highs(int n) {
+    if (highs.length < n) {
+      highs = new long[n];
+    }
+    return highs;
   }
 
   double[] doubles(int n) {

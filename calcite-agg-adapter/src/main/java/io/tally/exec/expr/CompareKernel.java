@@ -1,13 +1,15 @@
 package io.tally.exec.expr;
 
 import io.tally.batch.DataType;
+import io.tally.batch.Int128;
 
 /**
  * {@code = <> < <= > >=}: on integers, booleans and dates as longs; on numbers with a
  * floating-point side as doubles (both operands are brought to the same family first); on strings
  * by {@link Utf8#compare}; DECIMAL with DECIMAL or integer as scaled longs brought to the larger
  * scale (a side too large for a long after rescaling is larger in magnitude than the other side,
- * so its sign decides). The result is a BOOLEAN, NULL when either side is NULL.
+ * so its sign decides), or as 128-bit values the same way when a side is wider than 18 digits.
+ * The result is a BOOLEAN, NULL when either side is NULL.
  */
 final class CompareKernel extends Kernel {
   private final Op op;
@@ -17,16 +19,25 @@ final class CompareKernel extends Kernel {
   /** Powers of ten bringing each side to the common scale; both 0 when not DECIMAL. */
   private final long leftFactor;
   private final long rightFactor;
+  /** Whether either side is a DECIMAL wider than 18 digits, compared in 128 bits. */
+  private final boolean wide;
+  private final int leftShift;
+  private final int rightShift;
+  private final long[] scratchLo = new long[2];
+  private final long[] scratchHi = new long[2];
 
   CompareKernel(DataType type, Op op, Kernel left, Kernel right) {
     super(type);
     this.op = op;
     this.left = left;
     this.right = right;
-    if (isDecimal(left.type) || isDecimal(right.type)) {
-      int scale = Math.max(left.type.scale(), right.type.scale());
-      leftFactor = Decimals.power(scale - left.type.scale());
-      rightFactor = Decimals.power(scale - right.type.scale());
+    int scale = Math.max(left.type.scale(), right.type.scale());
+    leftShift = scale - left.type.scale();
+    rightShift = scale - right.type.scale();
+    wide = isWide(left.type) || isWide(right.type);
+    if ((isDecimal(left.type) || isDecimal(right.type)) && !wide) {
+      leftFactor = Decimals.power(leftShift);
+      rightFactor = Decimals.power(rightShift);
     } else {
       leftFactor = 0;
       rightFactor = 0;
@@ -46,6 +57,8 @@ final class CompareKernel extends Kernel {
             b.offsets[i + 1]);
         r[i] = test(c) ? 1 : 0;
       }
+    } else if (wide) {
+      wideDecimals(a, b, r, n);
     } else if (leftFactor != 0) {
       decimals(a.longs, b.longs, r, n);
     } else if (isDouble(left.type)) {
@@ -67,6 +80,28 @@ final class CompareKernel extends Kernel {
         c = y[i] < 0 ? 1 : -1;
       } else {
         c = Long.compare(x[i] * fx, y[i] * fy);
+      }
+      r[i] = test(c) ? 1 : 0;
+    }
+  }
+
+  private void wideDecimals(Column a, Column b, long[] r, int n) {
+    long[] ah = isWide(left.type) ? a.highs : null;
+    long[] bh = isWide(right.type) ? b.highs : null;
+    for (int i = 0; i < n; i++) {
+      long xl = a.longs[i];
+      long yl = b.longs[i];
+      long xh = ah == null ? xl >> 63 : ah[i];
+      long yh = bh == null ? yl >> 63 : bh[i];
+      int c;
+      if (Int128.multiply(xl, xh, Int128.powerLo(leftShift), Int128.powerHi(leftShift),
+          scratchLo, scratchHi, 0)) {
+        c = xh < 0 ? -1 : 1;
+      } else if (Int128.multiply(yl, yh, Int128.powerLo(rightShift), Int128.powerHi(rightShift),
+          scratchLo, scratchHi, 1)) {
+        c = yh < 0 ? 1 : -1;
+      } else {
+        c = Int128.compare(scratchLo[0], scratchHi[0], scratchLo[1], scratchHi[1]);
       }
       r[i] = test(c) ? 1 : 0;
     }

@@ -1,6 +1,7 @@
 package io.tally.exec.expr;
 
 import io.tally.batch.DataType;
+import io.tally.batch.Int128;
 import java.math.BigDecimal;
 
 /**
@@ -51,12 +52,42 @@ final class Decimals {
     return BigDecimal.valueOf(unscaled, scale).doubleValue();
   }
 
+  /** {@link #toDouble(long, int)} for a 128-bit unscaled value {@code (lo, hi)}. */
+  static double toDouble(long lo, long hi, int scale) {
+    return hi == (lo >> 63) ? toDouble(lo, scale) : Int128.toDouble(lo, hi, scale);
+  }
+
   /**
-   * The error for a DECIMAL result beyond a long's range (more than 18 digits, so at or beyond
-   * the 19 digits Calcite's DECIMAL types hold).
+   * Writes the first {@code n} values of {@code c} times {@code 10^shift} into {@code to} as
+   * 128-bit values; {@code wide} says whether {@code c} holds high words (else each value is a
+   * long, sign-extended). Rows whose product leaves 128 bits are flagged in {@code overflow}
+   * (ORed in) when it is not null.
    */
+  static void widen(Column c, boolean wide, int shift, Column to, int n, boolean[] overflow) {
+    long[] v = c.longs;
+    long[] lo = to.longs(n);
+    long[] hi = to.highs(n);
+    if (!wide && shift <= MAX_POWER) {
+      long f = POWERS[shift];
+      for (int i = 0; i < n; i++) {
+        lo[i] = v[i] * f; // |v| <= 2^63 and f <= 10^18: the product fits 127 bits
+        hi[i] = Math.multiplyHigh(v[i], f);
+      }
+      return;
+    }
+    long[] h = wide ? c.highs : null;
+    long pLo = Int128.powerLo(shift);
+    long pHi = Int128.powerHi(shift);
+    for (int i = 0; i < n; i++) {
+      boolean o = Int128.multiply(v[i], h == null ? v[i] >> 63 : h[i], pLo, pHi, lo, hi, i);
+      if (overflow != null) {
+        overflow[i] |= o;
+      }
+    }
+  }
+
+  /** The error for a DECIMAL result with more digits than its type holds. */
   static ArithmeticException outOfRange(String what, DataType type) {
-    return new ArithmeticException(what + ": value out of range for " + type
-        + " (vectorized DECIMAL arithmetic holds 18 digits)");
+    return DecimalRange.outOfRange(what, type.precision(), type.scale());
   }
 }

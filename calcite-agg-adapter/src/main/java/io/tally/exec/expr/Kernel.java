@@ -41,6 +41,14 @@ abstract class Kernel {
     return t.family() == ColumnType.Family.DECIMAL;
   }
 
+  /**
+   * Whether the type is a DECIMAL too wide for a long's 18 digits, held as 128-bit values in
+   * {@code Column.longs} (low words) and {@code Column.highs} (high words).
+   */
+  static boolean isWide(DataType t) {
+    return isDecimal(t) && t.precision() > Decimals.MAX_POWER;
+  }
+
   /** Whether the type is a string held as UTF-8 bytes. */
   static boolean isString(DataType t) {
     return t.type() == ColumnType.CHAR || t.type() == ColumnType.VARCHAR;

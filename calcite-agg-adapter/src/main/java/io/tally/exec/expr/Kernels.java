@@ -22,12 +22,16 @@ final class Kernels {
       case TIMES:
       case DIVIDE:
       case MOD:
-        if (Kernel.isDecimal(t)) {
+        if (Kernel.isWide(t)) {
+          return new WideDecimalKernel(t, e.op(), arg(e, 0), arg(e, 1));
+        } else if (Kernel.isDecimal(t)) {
           return new DecimalKernel(t, e.op(), arg(e, 0), arg(e, 1));
         }
         return new ArithmeticKernel(t, e.op(), toFamilyOf(arg(e, 0), t), toFamilyOf(arg(e, 1), t));
       case NEGATE:
-        if (Kernel.isDecimal(t)) {
+        if (Kernel.isWide(t)) {
+          return new WideDecimalKernel(t, e.op(), arg(e, 0), null);
+        } else if (Kernel.isDecimal(t)) {
           return new DecimalKernel(t, e.op(), arg(e, 0), null);
         }
         return new ArithmeticKernel(t, e.op(), toFamilyOf(arg(e, 0), t), null);

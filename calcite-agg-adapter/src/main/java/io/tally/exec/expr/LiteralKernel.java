@@ -1,6 +1,7 @@
 package io.tally.exec.expr;
 
 import io.tally.batch.DataType;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -34,6 +35,7 @@ final class LiteralKernel extends Kernel {
     if (value == null) {
       Arrays.fill(column.clearNulls(n), 0, n, true);
       column.longs(n);
+      column.highs(n);
       column.doubles(n);
       Arrays.fill(column.offsets(n), 0, n + 1, 0);
       return;
@@ -49,9 +51,15 @@ final class LiteralKernel extends Kernel {
       offsets[n] = n * utf8.length;
     } else if (isDouble(type)) {
       Arrays.fill(column.doubles(n), 0, n, ((Number) value).doubleValue());
+    } else if (value instanceof BigInteger big) {
+      Arrays.fill(column.longs(n), 0, n, big.longValue());
+      Arrays.fill(column.highs(n), 0, n, big.shiftRight(Long.SIZE).longValue());
     } else {
       long v = value instanceof Boolean ? (((Boolean) value) ? 1 : 0) : ((Number) value).longValue();
       Arrays.fill(column.longs(n), 0, n, v);
+      if (isWide(type)) {
+        Arrays.fill(column.highs(n), 0, n, v >> 63);
+      }
     }
   }
 }

@@ -1,11 +1,12 @@
 package io.tally.exec.expr;
 
 import io.tally.batch.DataType;
+import io.tally.batch.Int128;
 
 /**
  * Numeric functions with Calcite's answers: {@code ABS} on integers (Java's {@code Math.abs},
  * wrapped to the type's width, so the most negative value stays as it is), DECIMAL (the unscaled
- * value, same scale) and floating point; {@code EXP(x)} and {@code POWER(x, y)} on doubles
+ * value, same scale, in 128 bits when wider than 18 digits) and floating point; {@code EXP(x)} and {@code POWER(x, y)} on doubles
  * ({@code Math.exp}, {@code Math.pow}; operands are converted to DOUBLE first, as Calcite's
  * generated code does). NULL in, NULL out.
  */
@@ -33,6 +34,16 @@ final class MathKernel extends Kernel {
           double[] r = out.doubles(n);
           for (int i = 0; i < n; i++) {
             r[i] = Math.abs(x[i]);
+          }
+        } else if (isWide(type)) {
+          long[] lo = out.longs(n);
+          long[] hi = out.highs(n);
+          for (int i = 0; i < n; i++) {
+            lo[i] = a.longs[i];
+            hi[i] = a.highs[i];
+            if (hi[i] < 0) {
+              Int128.negate(lo[i], hi[i], lo, hi, i); // |value| < 10^38: cannot overflow
+            }
           }
         } else {
           long[] x = a.longs;

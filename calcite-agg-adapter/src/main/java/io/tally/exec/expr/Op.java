@@ -10,7 +10,10 @@ package io.tally.exec.expr;
 public enum Op {
   /** Column {@code value} (an {@code Integer}) of the calculator's input columns. */
   INPUT,
-  /** The constant {@code value}: Long (integers, dates as days), Double, Boolean, String or null. */
+  /**
+   * The constant {@code value}: Long (integers, dates as days, DECIMAL unscaled values that fit a
+   * long), BigInteger (wider DECIMAL unscaled values), Double, Boolean, String or null.
+   */
   LITERAL,
   PLUS, MINUS, TIMES, DIVIDE, MOD, NEGATE,
   EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL,

@@ -220,7 +220,7 @@ public final class SumAccumulator extends Accumulator {
     }
     BigDecimal sum = family == ColumnType.Family.LONG
         ? BigDecimal.valueOf(s.getLong((long) i << 3))
-        : new BigDecimal(VectorWriter.toBigInteger(s.getLong((long) i << 4), s.getLong(((long) i << 4) + 8)),
+        : new BigDecimal(Int128.toBigInteger(s.getLong((long) i << 4), s.getLong(((long) i << 4) + 8)),
             inputScale);
     switch (t.type()) {
       case DECIMAL:

@@ -75,7 +75,7 @@ class DecodedColumnTest {
       case REAL: return (float) d.doubles[i];
       case DOUBLE: return d.doubles[i];
       case DECIMAL:
-        return new java.math.BigDecimal(VectorWriter.toBigInteger(d.longs[i], d.highs[i]), type.scale());
+        return new java.math.BigDecimal(Int128.toBigInteger(d.longs[i], d.highs[i]), type.scale());
       default:
         byte[] b = Arrays.copyOfRange(d.bytes, d.offsets[i], d.offsets[i + 1]);
         return type.type() == ColumnType.VARCHAR ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : b;
