@@ -30,7 +30,7 @@ public final class Int128 {
   private Int128() {}
 
   /** Adds {@code (lo, hi)} to the value at {@code at}; throws ArithmeticException on overflow. */
-  static void addTo(ArrowBuf buf, long at, long lo, long hi) {
+  public static void addTo(ArrowBuf buf, long at, long lo, long hi) {
     long aLo = buf.getLong(at);
     long aHi = buf.getLong(at + 8);
     long sumLo = aLo + lo;

@@ -1,4 +1,8 @@
 package io.tally.exec;
+import io.tally.exec.holistic.ArgExtremeAccumulator;
+import io.tally.exec.state.CoMomentAccumulator;
+import io.tally.exec.state.LiteralAccumulator;
+import io.tally.exec.holistic.ValueLogAccumulator;
 
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
@@ -12,7 +16,6 @@ import io.tally.exec.state.BytesValueAccumulator;
 import io.tally.exec.state.CountAccumulator;
 import io.tally.exec.state.FixedValueAccumulator;
 import io.tally.exec.state.GroupingAccumulator;
-import io.tally.exec.state.ListAccumulator;
 import io.tally.exec.state.MedianAccumulator;
 import io.tally.exec.state.SumAccumulator;
 import io.tally.exec.state.TopKOrder;

@@ -1,4 +1,9 @@
 package io.tally.exec;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.exec.state.TopKOrder;
 
 import java.util.List;
 

@@ -1,10 +1,10 @@
 package io.tally.plan;
 
-import io.tally.exec.AggKind;
-import io.tally.exec.CallOptions;
-import io.tally.exec.CoMoments;
-import io.tally.exec.DataType;
-import io.tally.exec.TopKOrder;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.CallOptions;
+import io.tally.exec.state.CoMoments;
+import io.tally.batch.DataType;
+import io.tally.exec.state.TopKOrder;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -23,7 +23,7 @@ import org.apache.calcite.sql.fun.SqlJsonArrayAggAggFunction;
 import org.apache.calcite.sql.fun.SqlJsonObjectAggAggFunction;
 
 /**
- * Maps Calcite's aggregate calls to the runtime's ({@link io.tally.exec.AggregateCall}): the
+ * Maps Calcite's aggregate calls to the runtime's ({@link io.tally.exec.state.AggregateCall}): the
  * function, its arguments (a WITHIN GROUP column is appended to them unless it is one already,
  * and ordering is kept for the functions whose result depends on it), the constant of
  * LITERAL_AGG and of the percentiles ({@link AggregateCall#rexList}, see {@link PlanFixes}), and
@@ -84,7 +84,7 @@ final class AggregateCalls {
    *
    * @throws UnsupportedQueryException naming the function and why Tally cannot run it
    */
-  static io.tally.exec.AggregateCall toExec(AggregateCall call, String name, int[] position) {
+  static io.tally.exec.state.AggregateCall toExec(AggregateCall call, String name, int[] position) {
     SqlAggFunction function = call.getAggregation();
     AggKind kind = kind(function);
     if (call.distinctKeys != null) {
@@ -118,7 +118,7 @@ final class AggregateCalls {
       options = CallOptions.ordered(keys, arity);
     }
     options = options.withSkipNulls(skipsNulls(call, kind));
-    return new io.tally.exec.AggregateCall(kind, args, call.isDistinct(),
+    return new io.tally.exec.state.AggregateCall(kind, args, call.isDistinct(),
         call.filterArg >= 0 ? position[call.filterArg] : -1, out, name, null, options);
   }
 

@@ -1,6 +1,6 @@
 package io.tally.plan;
 
-import io.tally.exec.CoMoments;
+import io.tally.exec.state.CoMoments;
 
 /**
  * CORR and REGR_AVGX / AVGY / SLOPE / INTERCEPT / R2 / SXY as Calcite user-defined aggregates

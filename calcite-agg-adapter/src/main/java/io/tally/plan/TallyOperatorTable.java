@@ -1,6 +1,6 @@
 package io.tally.plan;
 
-import io.tally.exec.CoMoments;
+import io.tally.exec.state.CoMoments;
 import io.tally.schema.MedianFunction;
 import java.lang.reflect.Constructor;
 import java.util.Arrays;

@@ -1,4 +1,6 @@
 package io.tally.exec;
+import io.tally.exec.state.CallOptions;
+import io.tally.exec.state.TopKOrder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

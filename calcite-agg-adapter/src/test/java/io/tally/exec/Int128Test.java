@@ -1,4 +1,5 @@
 package io.tally.exec;
+import io.tally.batch.Int128;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

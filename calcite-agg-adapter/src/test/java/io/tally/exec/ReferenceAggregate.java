@@ -1,4 +1,5 @@
 package io.tally.exec;
+import io.tally.exec.state.TopKOrder;
 
 import io.tally.batch.ColumnType;
 import io.tally.exec.state.AggKind;

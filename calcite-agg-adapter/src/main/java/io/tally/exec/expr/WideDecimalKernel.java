@@ -1,7 +1,7 @@
 package io.tally.exec.expr;
 
-import io.tally.exec.DataType;
-import io.tally.exec.Int128;
+import io.tally.batch.DataType;
+import io.tally.batch.Int128;
 import java.util.Arrays;
 
 /**

@@ -36,7 +36,7 @@ import org.apache.arrow.vector.complex.ListVector;
  */
 public final class DecodedColumn {
   public final DataType type;
-  int rows;
+  public int rows;
   public byte[] nulls = new byte[0];
   public long[] longs = new long[0];
   public long[] highs = new long[0];

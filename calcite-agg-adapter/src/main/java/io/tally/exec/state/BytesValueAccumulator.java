@@ -173,7 +173,7 @@ public final class BytesValueAccumulator extends ValueAccumulator {
   }
 
   /** Group {@code i} of {@code block}'s value as a new array, or null if it has none. */
-  byte[] valueBytes(int block, int i) {
+  public byte[] valueBytes(int block, int i) {
     if (flags.blocks[block].getByte(i) != VALUE) {
       return null;
     }

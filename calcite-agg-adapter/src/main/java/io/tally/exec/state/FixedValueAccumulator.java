@@ -1,4 +1,5 @@
 package io.tally.exec.state;
+import io.tally.batch.Int128;
 
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;

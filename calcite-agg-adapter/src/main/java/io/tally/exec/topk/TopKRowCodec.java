@@ -26,11 +26,11 @@ import org.apache.arrow.vector.FieldVector;
  * byte inverted for DESC. Payload, per argument: a NULL byte (1 = NULL) then, if not NULL, LONG
  * and DOUBLE 8 bytes, DECIMAL 16 (low, high), BYTES {@code [length:int][bytes]}, little-endian.
  */
-final class TopKRowCodec {
-  static final int HEADER = 8;
-  static final byte NULL_FIRST = 0;
-  static final byte PRESENT = 1;
-  static final byte NULL_LAST = 2;
+public final class TopKRowCodec {
+  public static final int HEADER = 8;
+  public static final byte NULL_FIRST = 0;
+  public static final byte PRESENT = 1;
+  public static final byte NULL_LAST = 2;
   private static final VarHandle LE_INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle LE_LONG =
@@ -46,14 +46,14 @@ final class TopKRowCodec {
   /** {@link #bound} of every row when no argument is variable-width, else -1. */
   private final int fixedBound;
   /** The entry being built by {@link #encode}, from offset 0. */
-  byte[] scratch = new byte[64];
+  public byte[] scratch = new byte[64];
 
-  TopKRowCodec(List<DataType> types, TopKOrder order) {
+  public TopKRowCodec(List<DataType> types, TopKOrder order) {
     this(types, order.keys());
   }
 
   /** A codec of rows of {@code types} keyed by {@code sortKeys} (none: an empty key). */
-  TopKRowCodec(List<DataType> types, List<TopKOrder.SortKey> sortKeys) {
+  public TopKRowCodec(List<DataType> types, List<TopKOrder.SortKey> sortKeys) {
     this.types = List.copyOf(types);
     int keys = sortKeys.size();
     this.sortArgs = new int[keys];
@@ -79,7 +79,7 @@ final class TopKRowCodec {
   }
 
   /** Bytes {@link #encode} needs for row {@code i}, at most (header included). */
-  int bound(DecodedColumn[] args, int i) {
+  public int bound(DecodedColumn[] args, int i) {
     if (fixedBound >= 0) {
       return fixedBound;
     }
@@ -111,7 +111,7 @@ final class TopKRowCodec {
   }
 
   /** Writes row {@code i}'s key into {@link #scratch} after the header; returns its length. */
-  int encodeKey(DecodedColumn[] args, int i) {
+  public int encodeKey(DecodedColumn[] args, int i) {
     ensure(bound(args, i));
     int p = HEADER;
     for (int k = 0; k < sortArgs.length; k++) {
@@ -162,7 +162,7 @@ final class TopKRowCodec {
    * Completes the entry in {@link #scratch} (key already written by {@link #encodeKey}) with row
    * {@code i}'s payload; returns the whole entry's length, header included.
    */
-  int encodePayload(DecodedColumn[] args, int i, int keyLen) {
+  public int encodePayload(DecodedColumn[] args, int i, int keyLen) {
     int p = HEADER + keyLen;
     for (DecodedColumn c : args) {
       if (c.nulls[i] != 0) {
@@ -205,7 +205,7 @@ final class TopKRowCodec {
    * Writes the payload of the entry at {@code entry} in {@code b} as row {@code row} of
    * {@code outs}, where {@code outs[a]} (null: not wanted) receives argument {@code a}.
    */
-  void decode(byte[] b, int entry, FieldVector[] outs, int row, String what) {
+  public void decode(byte[] b, int entry, FieldVector[] outs, int row, String what) {
     int p = entry + HEADER + (int) LE_INT.get(b, entry + 4);
     for (int a = 0; a < types.size(); a++) {
       DataType t = types.get(a);
@@ -251,7 +251,7 @@ final class TopKRowCodec {
    * Where argument {@code arg}'s payload starts in the entry at {@code entry} of {@code b}: its
    * NULL byte (1 = NULL), then, if not NULL, its value as {@link #encodePayload} wrote it.
    */
-  int argAt(byte[] b, int entry, int arg) {
+  public int argAt(byte[] b, int entry, int arg) {
     int p = entry + HEADER + (int) LE_INT.get(b, entry + 4);
     for (int a = 0; a < arg; a++) {
       if (b[p++] != 0) {
@@ -267,37 +267,37 @@ final class TopKRowCodec {
   }
 
   /** The LONG-family value (or DOUBLE bits, or DECIMAL low word) after the NULL byte at p. */
-  static long longAfter(byte[] b, int p) {
+  public static long longAfter(byte[] b, int p) {
     return (long) LE_LONG.get(b, p + 1);
   }
 
   /** The DECIMAL high word after the NULL byte at {@code p}. */
-  static long highAfter(byte[] b, int p) {
+  public static long highAfter(byte[] b, int p) {
     return (long) LE_LONG.get(b, p + 9);
   }
 
   /** The length of the BYTES-family value after the NULL byte at {@code p}. */
-  static int lengthAfter(byte[] b, int p) {
+  public static int lengthAfter(byte[] b, int p) {
     return (int) LE_INT.get(b, p + 1);
   }
 
   /** Where the bytes of the BYTES-family value after the NULL byte at {@code p} start. */
-  static int bytesAfter(int p) {
+  public static int bytesAfter(int p) {
     return p + 5;
   }
 
   /** Reads a little-endian int of {@code b} at {@code p}. */
-  static int intAt(byte[] b, int p) {
+  public static int intAt(byte[] b, int p) {
     return (int) LE_INT.get(b, p);
   }
 
   /** Writes a little-endian int into {@code b} at {@code p}. */
-  static void putInt(byte[] b, int p, int v) {
+  public static void putInt(byte[] b, int p, int v) {
     LE_INT.set(b, p, v);
   }
 
   /** Reads a big-endian long of {@code b} at {@code p} (for comparing keys 8 bytes at a time). */
-  static long beLongAt(byte[] b, int p) {
+  public static long beLongAt(byte[] b, int p) {
     return (long) BE_LONG.get(b, p);
   }
 }

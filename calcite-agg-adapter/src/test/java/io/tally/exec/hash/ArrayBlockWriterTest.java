@@ -1,4 +1,6 @@
 package io.tally.exec.hash;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

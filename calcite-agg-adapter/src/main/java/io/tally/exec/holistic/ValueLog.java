@@ -1,4 +1,9 @@
-package io.tally.exec;
+package io.tally.exec.holistic;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.exec.state.RegionGrowth;
+import io.tally.exec.state.StateColumn;
+import io.tally.batch.TallyException;
+import io.tally.exec.topk.TopKRowCodec;
 
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;

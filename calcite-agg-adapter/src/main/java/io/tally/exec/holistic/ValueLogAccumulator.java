@@ -1,4 +1,14 @@
-package io.tally.exec;
+package io.tally.exec.holistic;
+import io.tally.exec.state.Accumulator;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.exec.hash.DecodedColumn;
+import io.tally.batch.TallyException;
+import io.tally.exec.state.TopKOrder;
+import io.tally.exec.topk.TopKRowCodec;
 
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
@@ -27,7 +37,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * MULTISET arguments as VARBINARY items of their {@link ArrayCodec} encoding), NULL for a group
  * without values; merging appends the values. Holistic: it runs on one thread.
  */
-final class ValueLogAccumulator extends Accumulator {
+public final class ValueLogAccumulator extends Accumulator {
   /** Functions that ignore a row whose (first) argument is NULL. */
   private static final Set<AggKind> SKIP_NULL = EnumSet.of(AggKind.LISTAGG, AggKind.COLLECT,
       AggKind.FUSION, AggKind.INTERSECTION, AggKind.ARRAY_CONCAT_AGG, AggKind.MODE,
@@ -44,7 +54,7 @@ final class ValueLogAccumulator extends Accumulator {
   private DecodedColumn normalized;
   private long[] rowBytes = new long[0];
 
-  ValueLogAccumulator(AggregateCall call, List<DataType> argTypes, BlockLayout layout,
+  public ValueLogAccumulator(AggregateCall call, List<DataType> argTypes, BlockLayout layout,
       OperatorMemory memory) {
     super(call, layout, memory);
     List<DataType> codecTypes = new ArrayList<>();
@@ -68,7 +78,7 @@ final class ValueLogAccumulator extends Accumulator {
   }
 
   @Override
-  List<Field> stateFields() {
+  public List<Field> stateFields() {
     List<Field> fields = new ArrayList<>();
     for (int a = 0; a < types.size(); a++) {
       fields.add(DataType.array(types.get(a)).toField(call.name() + "$arg" + a));
@@ -107,7 +117,7 @@ final class ValueLogAccumulator extends Accumulator {
   }
 
   @Override
-  long updateBound(int[] gids, int n) {
+  public long updateBound(int[] gids, int n) {
     return bound(args, gids, n);
   }
 
@@ -122,7 +132,7 @@ final class ValueLogAccumulator extends Accumulator {
   }
 
   @Override
-  void update(int[] gids, int n) {
+  public void update(int[] gids, int n) {
     DecodedColumn[] cols = columns(args, n);
     for (int i = 0; i < n; i++) {
       if (gids[i] >= 0 && !skipped(args, i)) {
@@ -133,7 +143,7 @@ final class ValueLogAccumulator extends Accumulator {
   }
 
   @Override
-  void serialize(int block, int rows, List<FieldVector> out) {
+  public void serialize(int block, int rows, List<FieldVector> out) {
     FieldVector[] children = new FieldVector[types.size()];
     for (int a = 0; a < children.length; a++) {
       children[a] = (FieldVector) ((ListVector) out.get(a)).getDataVector();
@@ -171,7 +181,7 @@ final class ValueLogAccumulator extends Accumulator {
   }
 
   @Override
-  long mergeBound(List<FieldVector> states, int[] gids, int n) {
+  public long mergeBound(List<FieldVector> states, int[] gids, int n) {
     ListVector first = (ListVector) states.get(0);
     int base = decodeItems(states, n);
     int total = items[0].rows;
@@ -187,7 +197,7 @@ final class ValueLogAccumulator extends Accumulator {
   }
 
   @Override
-  void merge(List<FieldVector> states, int[] gids, int n) {
+  public void merge(List<FieldVector> states, int[] gids, int n) {
     ListVector first = (ListVector) states.get(0);
     int base = decodeItems(states, n);
     for (int i = 0; i < n; i++) {
@@ -204,7 +214,7 @@ final class ValueLogAccumulator extends Accumulator {
   }
 
   @Override
-  void finish(int block, int rows, FieldVector out) {
+  public void finish(int block, int rows, FieldVector out) {
     for (int i = 0; i < rows; i++) {
       int n = log.gather(block, i);
       if (sorted && n > 1) {
@@ -215,7 +225,7 @@ final class ValueLogAccumulator extends Accumulator {
   }
 
   @Override
-  void releaseBlock(int block) {
+  public void releaseBlock(int block) {
     super.releaseBlock(block);
     log.releaseBlock(block);
   }

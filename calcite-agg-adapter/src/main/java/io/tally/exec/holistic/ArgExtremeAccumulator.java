@@ -1,4 +1,14 @@
-package io.tally.exec;
+package io.tally.exec.holistic;
+import io.tally.exec.state.Accumulator;
+import io.tally.exec.state.AggKind;
+import io.tally.exec.state.AggregateCall;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.exec.state.BytesValueAccumulator;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.exec.hash.DecodedColumn;
+import io.tally.exec.state.TopKOrder;
+import io.tally.exec.topk.TopKRowCodec;
 
 import io.tally.memory.OperatorMemory;
 import java.util.Arrays;
@@ -17,7 +27,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * {@link BytesValueAccumulator} doing MIN / MAX. Serialized as the typed pair
  * {@code ($value x, $by y)}, NULL for a group without a row.
  */
-final class ArgExtremeAccumulator extends Accumulator {
+public final class ArgExtremeAccumulator extends Accumulator {
   private static final DataType ENTRY = DataType.of(ColumnType.VARBINARY);
   private final DataType valueType;
   private final DataType byType;
@@ -26,7 +36,7 @@ final class ArgExtremeAccumulator extends Accumulator {
   private final DecodedColumn entries = new DecodedColumn(ENTRY, "argument entries");
   private final DecodedColumn[] bound = {entries};
 
-  ArgExtremeAccumulator(AggregateCall call, DataType valueType, DataType byType,
+  public ArgExtremeAccumulator(AggregateCall call, DataType valueType, DataType byType,
       BlockLayout layout, OperatorMemory memory) {
     super(call, layout, memory);
     this.valueType = valueType.withNullable(true);
@@ -39,30 +49,30 @@ final class ArgExtremeAccumulator extends Accumulator {
   }
 
   @Override
-  List<Field> stateFields() {
+  public List<Field> stateFields() {
     return List.of(valueType.toField(call.name() + "$value"),
         byType.toField(call.name() + "$by"));
   }
 
   @Override
-  void ensureGroups(int groups) {
+  public void ensureGroups(int groups) {
     best.ensureGroups(groups);
   }
 
   @Override
-  long stateGrowthBound(int groups) {
+  public long stateGrowthBound(int groups) {
     return best.stateGrowthBound(groups);
   }
 
   @Override
-  long updateBound(int[] gids, int n) {
+  public long updateBound(int[] gids, int n) {
     encode(args[0], args[1], gids, n);
     best.bind(bound);
     return best.updateBound(gids, n);
   }
 
   @Override
-  void update(int[] gids, int n) {
+  public void update(int[] gids, int n) {
     encode(args[0], args[1], gids, n);
     best.bind(bound);
     best.update(gids, n);
@@ -110,7 +120,7 @@ final class ArgExtremeAccumulator extends Accumulator {
   }
 
   @Override
-  void serialize(int block, int rows, List<FieldVector> out) {
+  public void serialize(int block, int rows, List<FieldVector> out) {
     FieldVector[] outs = {out.get(0), out.get(1)};
     for (int i = 0; i < rows; i++) {
       byte[] entry = entry(block, i);
@@ -124,21 +134,21 @@ final class ArgExtremeAccumulator extends Accumulator {
   }
 
   @Override
-  long mergeBound(List<FieldVector> states, int[] gids, int n) {
+  public long mergeBound(List<FieldVector> states, int[] gids, int n) {
     encode(decode(states.get(0), valueType, n), decode(states.get(1), byType, n), gids, n);
     best.bind(bound);
     return best.updateBound(gids, n);
   }
 
   @Override
-  void merge(List<FieldVector> states, int[] gids, int n) {
+  public void merge(List<FieldVector> states, int[] gids, int n) {
     encode(decode(states.get(0), valueType, n), decode(states.get(1), byType, n), gids, n);
     best.bind(bound);
     best.update(gids, n);
   }
 
   @Override
-  void finish(int block, int rows, FieldVector out) {
+  public void finish(int block, int rows, FieldVector out) {
     FieldVector[] outs = {out, null};
     for (int i = 0; i < rows; i++) {
       byte[] entry = entry(block, i);
@@ -151,7 +161,7 @@ final class ArgExtremeAccumulator extends Accumulator {
   }
 
   @Override
-  void releaseBlock(int block) {
+  public void releaseBlock(int block) {
     best.releaseBlock(block);
   }
 

@@ -1,4 +1,5 @@
-package io.tally.exec;
+package io.tally.exec.holistic;
+import io.tally.exec.topk.TopKRowCodec;
 
 import java.util.Arrays;
 

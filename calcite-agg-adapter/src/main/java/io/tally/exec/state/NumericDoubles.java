@@ -1,4 +1,8 @@
-package io.tally.exec;
+package io.tally.exec.state;
+
+import io.tally.batch.DataType;
+import io.tally.exec.hash.DecodedColumn;
+import io.tally.batch.Int128;
 
 /**
  * Rows of a decoded numeric column as doubles, for the statistics that compute in floating

@@ -1,4 +1,6 @@
-package io.tally.exec;
+package io.tally.exec.holistic;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
 
 import java.math.BigDecimal;
 import java.util.Base64;
@@ -17,7 +19,7 @@ import java.time.format.DateTimeFormatter;
  * writes day and millisecond numbers), VARBINARY as base64, arrays as arrays, NULL as null.
  * Values come in Calcite's Java representation (see {@link RowBatcher}).
  */
-final class JsonText {
+public final class JsonText {
   private static final long MILLIS_PER_SECOND = 1000;
   private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
   private static final DateTimeFormatter TIME_MILLIS = DateTimeFormatter.ofPattern("HH:mm:ss.SSS");
@@ -29,7 +31,7 @@ final class JsonText {
   private JsonText() {}
 
   /** Appends {@code value}, of type {@code type}, to {@code out}. */
-  static void append(StringBuilder out, Object value, DataType type) {
+  public static void append(StringBuilder out, Object value, DataType type) {
     if (value == null) {
       out.append("null");
       return;

@@ -1,4 +1,11 @@
-package io.tally.exec;
+package io.tally.exec.holistic;
+import io.tally.exec.state.AggregateCall;
+import io.tally.batch.ArrayCodec;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.batch.Int128;
+import io.tally.exec.topk.TopKRowCodec;
+import io.tally.batch.VectorWriter;
 
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.exec.state;
 
 /**
  * The arithmetic of the covariance and regression family over pairs {@code (y, x)}: a state is

@@ -1,4 +1,9 @@
-package io.tally.exec;
+package io.tally.exec.state;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.batch.ColumnType;
+import io.tally.batch.DataType;
+import io.tally.exec.hash.DecodedColumn;
+import io.tally.batch.VectorWriter;
 
 import io.tally.memory.OperatorMemory;
 import java.util.List;
@@ -17,7 +22,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * update touches one cache line. Serialized as Int64 {@code n} and five Float64 columns, all
  * non-null.
  */
-final class CoMomentAccumulator extends Accumulator {
+public final class CoMomentAccumulator extends Accumulator {
   /** Bytes of state per group: six doubles. */
   static final int WIDTH = CoMoments.WIDTH * Double.BYTES;
   private static final DataType COUNT = new DataType(ColumnType.BIGINT, 0, 0, false);
@@ -32,7 +37,7 @@ final class CoMomentAccumulator extends Accumulator {
   private final double[] a = new double[CoMoments.WIDTH];
   private final double[] b = new double[CoMoments.WIDTH];
 
-  CoMomentAccumulator(AggregateCall call, DataType yType, DataType xType, BlockLayout layout,
+  public CoMomentAccumulator(AggregateCall call, DataType yType, DataType xType, BlockLayout layout,
       OperatorMemory memory) {
     super(call, layout, memory);
     this.function = CoMoments.Function.valueOf(call.kind().name());
@@ -42,7 +47,7 @@ final class CoMomentAccumulator extends Accumulator {
   }
 
   @Override
-  List<Field> stateFields() {
+  public List<Field> stateFields() {
     Field[] fields = new Field[CoMoments.WIDTH];
     fields[0] = COUNT.toField(call.name() + "$n");
     for (int m = 0; m < MOMENTS.length; m++) {
@@ -52,7 +57,7 @@ final class CoMomentAccumulator extends Accumulator {
   }
 
   @Override
-  void update(int[] gids, int n) {
+  public void update(int[] gids, int n) {
     DecodedColumn yc = args[0];
     DecodedColumn xc = args[1];
     double[] y = ys.of(yc, yType, n);
@@ -85,7 +90,7 @@ final class CoMomentAccumulator extends Accumulator {
   }
 
   @Override
-  void serialize(int block, int rows, List<FieldVector> out) {
+  public void serialize(int block, int rows, List<FieldVector> out) {
     long base = states.blocks[block].memoryAddress();
     for (int i = 0; i < rows; i++) {
       read(base + (long) i * WIDTH, a);
@@ -97,7 +102,7 @@ final class CoMomentAccumulator extends Accumulator {
   }
 
   @Override
-  void merge(List<FieldVector> states, int[] gids, int n) {
+  public void merge(List<FieldVector> states, int[] gids, int n) {
     long[] counts = decode(states.get(0), COUNT, n).longs;
     double[][] moments = new double[CoMoments.WIDTH][];
     for (int m = 1; m < CoMoments.WIDTH; m++) {
@@ -119,7 +124,7 @@ final class CoMomentAccumulator extends Accumulator {
   }
 
   @Override
-  void finish(int block, int rows, FieldVector out) {
+  public void finish(int block, int rows, FieldVector out) {
     long base = states.blocks[block].memoryAddress();
     for (int i = 0; i < rows; i++) {
       read(base + (long) i * WIDTH, a);

@@ -1,4 +1,7 @@
-package io.tally.exec;
+package io.tally.exec.state;
+import io.tally.exec.hash.BlockLayout;
+import io.tally.batch.DataType;
+import io.tally.batch.VectorWriter;
 
 import io.tally.memory.OperatorMemory;
 import java.math.BigDecimal;
@@ -13,11 +16,11 @@ import org.apache.arrow.vector.types.pojo.Field;
  * spill or merge. The constant is NULL, a Boolean, a Long (integers, and DATE days, TIME and
  * TIMESTAMP milliseconds), a Double, a BigDecimal or a String.
  */
-final class LiteralAccumulator extends Accumulator {
+public final class LiteralAccumulator extends Accumulator {
   private final Object constant;
   private final byte[] utf8;
 
-  LiteralAccumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
+  public LiteralAccumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
     super(call, layout, memory);
     this.constant = call.options().constant();
     this.utf8 = constant instanceof String ? ((String) constant).getBytes(StandardCharsets.UTF_8)
@@ -25,24 +28,24 @@ final class LiteralAccumulator extends Accumulator {
   }
 
   @Override
-  List<Field> stateFields() {
+  public List<Field> stateFields() {
     return List.of();
   }
 
   @Override
-  void update(int[] gids, int n) {
+  public void update(int[] gids, int n) {
   }
 
   @Override
-  void serialize(int block, int rows, List<FieldVector> out) {
+  public void serialize(int block, int rows, List<FieldVector> out) {
   }
 
   @Override
-  void merge(List<FieldVector> states, int[] gids, int n) {
+  public void merge(List<FieldVector> states, int[] gids, int n) {
   }
 
   @Override
-  void finish(int block, int rows, FieldVector out) {
+  public void finish(int block, int rows, FieldVector out) {
     DataType t = call.outputType();
     for (int i = 0; i < rows; i++) {
       if (constant == null) {

@@ -1,4 +1,4 @@
-package io.tally.exec;
+package io.tally.exec.state;
 
 import java.io.Serializable;
 import java.util.List;
