@@ -4,16 +4,14 @@ import io.tally.batch.VectorWriter;
 import io.tally.exec.hash.BlockLayout;
 import io.tally.exec.hash.KeyColumn;
 import io.tally.memory.OperatorMemory;
-import java.util.List;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * GROUPING / GROUPING_ID: per argument key one bit, 1 when the key is not in the group's
  * grouping set, first argument most significant. Stateless: the value follows from the group's
  * grouping-set id, a hidden key column (absent when there is only one set).
  */
-public final class GroupingAccumulator extends Accumulator {
+public final class GroupingAccumulator extends StatelessAccumulator {
   private final KeyColumn setIds;
   private final long[] valueBySet;
 
@@ -22,23 +20,6 @@ public final class GroupingAccumulator extends Accumulator {
     super(call, layout, memory);
     this.setIds = setIds;
     this.valueBySet = valueBySet;
-  }
-
-  @Override
-  public List<Field> stateFields() {
-    return List.of();
-  }
-
-  @Override
-  public void update(int[] gids, int n) {
-  }
-
-  @Override
-  public void serialize(int block, int rows, List<FieldVector> out) {
-  }
-
-  @Override
-  public void merge(List<FieldVector> states, int[] gids, int n) {
   }
 
   @Override

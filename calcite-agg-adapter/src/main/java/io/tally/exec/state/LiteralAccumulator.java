@@ -1,14 +1,12 @@
 package io.tally.exec.state;
-import io.tally.exec.hash.BlockLayout;
+
 import io.tally.batch.DataType;
 import io.tally.batch.VectorWriter;
-
+import io.tally.exec.hash.BlockLayout;
 import io.tally.memory.OperatorMemory;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * LITERAL_AGG: every group's result is the call's constant ({@link CallOptions#constant()}), as
@@ -16,7 +14,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  * spill or merge. The constant is NULL, a Boolean, a Long (integers, and DATE days, TIME and
  * TIMESTAMP milliseconds), a Double, a BigDecimal or a String.
  */
-public final class LiteralAccumulator extends Accumulator {
+public final class LiteralAccumulator extends StatelessAccumulator {
   private final Object constant;
   private final byte[] utf8;
 
@@ -25,23 +23,6 @@ public final class LiteralAccumulator extends Accumulator {
     this.constant = call.options().constant();
     this.utf8 = constant instanceof String ? ((String) constant).getBytes(StandardCharsets.UTF_8)
         : null;
-  }
-
-  @Override
-  public List<Field> stateFields() {
-    return List.of();
-  }
-
-  @Override
-  public void update(int[] gids, int n) {
-  }
-
-  @Override
-  public void serialize(int block, int rows, List<FieldVector> out) {
-  }
-
-  @Override
-  public void merge(List<FieldVector> states, int[] gids, int n) {
   }
 
   @Override
