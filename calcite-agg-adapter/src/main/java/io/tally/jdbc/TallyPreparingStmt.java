@@ -2,7 +2,7 @@ package io.tally.jdbc;
 
 import io.tally.plan.PlanFixes;
 import io.tally.plan.TallyOperatorTable;
-import io.tally.plan.TallySqlValidator;
+import io.tally.plan.AggregateValidator;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -23,7 +23,7 @@ import org.apache.calcite.tools.Programs;
 
 /**
  * How Tally prepares a query: Calcite's preparation with Tally's operators first in the chain
- * and Tally's validator ({@link TallySqlValidator}), and Tally's logical fixes
+ * and Tally's validator ({@link AggregateValidator}), and Tally's logical fixes
  * ({@link PlanFixes}) before Calcite's standard program.
  */
 class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
@@ -53,7 +53,7 @@ class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
         .withConformance(config.conformance())
         .withDefaultNullCollation(config.defaultNullCollation())
         .withIdentifierExpansion(true));
-    return new TallySqlValidator(operators, catalogReader, context.getTypeFactory(),
+    return new AggregateValidator(operators, catalogReader, context.getTypeFactory(),
         validatorConfig);
   }
 

@@ -67,7 +67,7 @@ final class AggregateReturnTypes {
 
   /**
    * The type of a percentile's WITHIN GROUP column: from the binding, or, where Calcite binds
-   * the call without it (under FILTER), from {@link TallySqlValidator}.
+   * the call without it (under FILTER), from {@link AggregateValidator}.
    */
   private static RelDataType collationType(SqlOperatorBinding binding) {
     try {
@@ -75,8 +75,8 @@ final class AggregateReturnTypes {
     } catch (UnsupportedOperationException e) {
       if (binding instanceof SqlCallBinding) {
         SqlCallBinding call = (SqlCallBinding) binding;
-        if (call.getValidator() instanceof TallySqlValidator) {
-          RelDataType type = ((TallySqlValidator) call.getValidator())
+        if (call.getValidator() instanceof AggregateValidator) {
+          RelDataType type = ((AggregateValidator) call.getValidator())
               .percentileOrderType(call.getCall(), call.getScope());
           if (type != null) {
             return type;

@@ -40,12 +40,15 @@ import org.checkerframework.checker.nullness.qual.PolyNull;
  * and two corrections: PERCENTILE_DISC takes any comparable ORDER BY type (it picks a value;
  * Calcite accepts only types with a difference, as for PERCENTILE_CONT), and a percentile's type
  * is known under FILTER too (Calcite derives it without the WITHIN GROUP column and fails).
+ *
+ * <p>Not final: a validator with further rewrites (Tally's SQL dialect) extends this one and
+ * calls {@code super} in the methods it overrides.
  */
-public final class TallySqlValidator extends SqlValidatorImpl {
+public class AggregateValidator extends SqlValidatorImpl {
   /** The WITHIN GROUP column of each percentile call, by identity of the call. */
   private final Map<SqlCall, SqlNode> percentileOrder = new IdentityHashMap<>();
 
-  public TallySqlValidator(SqlOperatorTable opTab, SqlValidatorCatalogReader catalogReader,
+  public AggregateValidator(SqlOperatorTable opTab, SqlValidatorCatalogReader catalogReader,
       RelDataTypeFactory typeFactory, Config config) {
     super(opTab, catalogReader, typeFactory, config);
   }
@@ -54,7 +57,7 @@ public final class TallySqlValidator extends SqlValidatorImpl {
    * The type of percentile call {@code call}'s WITHIN GROUP column in {@code scope}, or null
    * if it is not a percentile with one.
    */
-  RelDataType percentileOrderType(SqlCall call, SqlValidatorScope scope) {
+  final RelDataType percentileOrderType(SqlCall call, SqlValidatorScope scope) {
     SqlNode order = percentileOrder.get(call);
     return order == null ? null : deriveType(scope, order);
   }
