@@ -21,9 +21,12 @@ final class QueryGenerator {
   private enum Grouping { PLAIN, ROLLUP, CUBE, SETS }
 
   private final Random r;
+  private final Random extra;
 
-  QueryGenerator(Random random) {
+  /** Draws queries from {@code random}, and the functions of issue 18 from {@code extra}. */
+  QueryGenerator(Random random, Random extra) {
     this.r = random;
+    this.extra = extra;
   }
 
   Query next() {
@@ -39,7 +42,7 @@ final class QueryGenerator {
     }
     boolean distinctOnly = !keys.isEmpty() && grouping == Grouping.PLAIN && r.nextInt(20) == 0;
     if (!distinctOnly) {
-      Aggregates aggs = new Aggregates(r, src, keys, grouping == Grouping.PLAIN);
+      Aggregates aggs = new Aggregates(r, extra, src, keys, grouping == Grouping.PLAIN);
       int calls = 1 + r.nextInt(5);
       for (int i = 0; i < calls; i++) {
         Aggregates.Call call = aggs.random();

@@ -56,7 +56,8 @@ final class QueryRunner implements AutoCloseable {
   /** Generates query {@code number} of the seed, runs it on both engines and compares. */
   Outcome run(int number) {
     Random random = new Random(seed * 1_000_003L + number);
-    QueryGenerator.Query query = new QueryGenerator(random).next();
+    QueryGenerator.Query query = new QueryGenerator(random,
+        new Random(~(seed * 1_000_003L + number))).next();
     int variant = random.nextInt(VARIANTS.size());
     String context = "seed=" + seed + " query=" + number + " settings=["
         + join(VARIANTS.get(variant), extra) + "]\n  " + query.sql();
