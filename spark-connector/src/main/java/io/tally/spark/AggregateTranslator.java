@@ -92,7 +92,7 @@ final class AggregateTranslator {
   }
 
   private static Call sameType(AggKind kind, Expr arg, AggregateFunc f) {
-    if (arg == null || arg.type().type() == ColumnType.VARCHAR_ARRAY
+    if (arg == null || arg.type().type().isCollection()
         || arg.type().type() == ColumnType.VARBINARY) {
       return null;
     }

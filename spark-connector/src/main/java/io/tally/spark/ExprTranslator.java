@@ -252,7 +252,7 @@ final class ExprTranslator {
    */
   static String unreadable(DataType t, String column) {
     ColumnType c = t.type();
-    if (c == ColumnType.VARBINARY || c == ColumnType.VARCHAR_ARRAY
+    if (c == ColumnType.VARBINARY || c.isCollection()
         || c == ColumnType.DECIMAL && t.precision() > KERNEL_DECIMAL_DIGITS) {
       return "column " + column + " is " + t + ", which Tally's batch kernels do not read";
     }
@@ -286,7 +286,7 @@ final class ExprTranslator {
     if (isText(t)) {
       return "text";
     }
-    return c == ColumnType.VARBINARY || c == ColumnType.VARCHAR_ARRAY ? null : c.name();
+    return c == ColumnType.VARBINARY || c.isCollection() ? null : c.name();
   }
 
   private static boolean isText(DataType t) {

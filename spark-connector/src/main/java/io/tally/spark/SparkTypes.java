@@ -55,7 +55,12 @@ final class SparkTypes {
       case Binary:
         return new DataType(ColumnType.VARBINARY, 0, 0, nullable);
       case List:
-        return new DataType(ColumnType.VARCHAR_ARRAY, 0, 0, nullable);
+        if (field.getChildren().size() == 1
+            && field.getChildren().get(0).getType().getTypeID() == ArrowType.ArrowTypeID.Utf8) {
+          return DataType.array(DataType.of(ColumnType.VARCHAR)).withNullable(nullable);
+        }
+        throw new IllegalArgumentException("column '" + field.getName() + "' is a list of "
+            + field.getChildren() + "; Tally reads lists of strings only");
       default:
         throw new IllegalArgumentException("column '" + field.getName() + "' has Arrow type "
             + type + ", which Tally batches do not carry");
@@ -78,7 +83,12 @@ final class SparkTypes {
       case CHAR:
       case VARCHAR: return DataTypes.StringType;
       case VARBINARY: return DataTypes.BinaryType;
-      case VARCHAR_ARRAY: return DataTypes.createArrayType(DataTypes.StringType, true);
+      case ARRAY:
+        if (type.element().type() == ColumnType.VARCHAR) {
+          return DataTypes.createArrayType(DataTypes.StringType, true);
+        }
+        throw new IllegalArgumentException("column '" + column + "' is " + type
+            + ", which Tally hands to Spark only as an array of strings");
       default:
         throw new IllegalArgumentException("column '" + column + "' is " + type.type()
             + ", which has no Spark SQL type in every Spark 4 release; convert it (e.g. to a"

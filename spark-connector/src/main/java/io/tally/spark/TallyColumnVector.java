@@ -45,7 +45,7 @@ final class TallyColumnVector extends ColumnVector {
     this.kind = type.type();
     this.nullCount = vector.getNullCount();
     this.validity = vector.getValidityBuffer().memoryAddress();
-    if (kind == ColumnType.VARCHAR_ARRAY) {
+    if (kind == ColumnType.ARRAY) {
       ListVector list = (ListVector) vector;
       FieldVector child = (FieldVector) list.getDataVector();
       this.data = 0;

@@ -96,7 +96,7 @@ class ArrowColumnsTest {
     assertEquals(java.util.Arrays.asList("c", null, "d"), rows.get(3).getList(1));
     Dataset<Row> filtered = t.filter("n > 1").groupBy("k").count();
     String plan = filtered.queryExecution().executedPlan().toString();
-    assertTrue(plan.contains("(none pushed: column tags is VARCHAR_ARRAY"), plan);
+    assertTrue(plan.contains("(none pushed: column tags is VARCHAR ARRAY"), plan);
     assertEquals(2, filtered.collectAsList().size());
   }
 
