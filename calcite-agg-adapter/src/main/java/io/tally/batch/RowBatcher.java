@@ -22,6 +22,10 @@ public final class RowBatcher implements AutoCloseable {
   /** Rows per batch when the caller has no better idea. */
   public static final int DEFAULT_BATCH_ROWS = 4096;
   private final List<DataType> types;
+  /** The column types, vectors and error labels by column index (no list lookups per cell). */
+  private final DataType[] columnTypes;
+  private final FieldVector[] vectors;
+  private final String[] columnLabels;
   private final VectorSchemaRoot root;
   private final int batchRows;
   private long rowNumber;
@@ -37,6 +41,12 @@ public final class RowBatcher implements AutoCloseable {
       fields.add(types.get(c).toField("c" + c));
     }
     this.root = VectorSchemaRoot.create(new Schema(fields), allocator);
+    this.columnTypes = this.types.toArray(new DataType[0]);
+    this.vectors = root.getFieldVectors().toArray(new FieldVector[0]);
+    this.columnLabels = new String[columnTypes.length];
+    for (int c = 0; c < columnLabels.length; c++) {
+      columnLabels[c] = "column " + c;
+    }
   }
 
   public Schema schema() {
@@ -59,7 +69,7 @@ public final class RowBatcher implements AutoCloseable {
             + types.size());
       }
       for (int c = 0; c < row.length; c++) {
-        set(root.getVector(c), types.get(c), n, row[c], c);
+        set(vectors[c], columnTypes[c], n, row[c], c);
       }
       n++;
     }
@@ -67,15 +77,20 @@ public final class RowBatcher implements AutoCloseable {
     return root;
   }
 
+  /**
+   * Writes one cell. The label naming the cell ("row R, column C") is built only when the value
+   * is refused: the writers get the column's label and a refusal gains the row number here, so
+   * the common path formats no string per cell.
+   */
   private void set(FieldVector v, DataType t, int i, Object value, int column) {
     if (value == null) {
       if (!t.nullable()) {
-        throw new TallyException("row " + rowNumber + ", column " + column + ": NULL in " + t);
+        throw new TallyException(cell(column) + ": NULL in " + t);
       }
       v.setNull(i);
       return;
     }
-    String what = "row " + rowNumber + ", column " + column;
+    String what = columnLabels[column];
     try {
       switch (t.type()) {
         case BOOLEAN: VectorWriter.setLong(v, t, i, ((Boolean) value) ? 1 : 0, what); break;
@@ -98,9 +113,18 @@ public final class RowBatcher implements AutoCloseable {
         default: VectorWriter.setLong(v, t, i, ((Number) value).longValue(), what); break;
       }
     } catch (ClassCastException e) {
-      throw new TallyException(what + ": expected " + t + " but got "
+      throw new TallyException(cell(column) + ": expected " + t + " but got "
           + value.getClass().getSimpleName() + " " + value, e);
+    } catch (TallyException e) {
+      String message = e.getMessage();
+      String detail = message.startsWith(what) ? message.substring(what.length()) : ": " + message;
+      throw new TallyException(cell(column) + detail, e);
     }
+  }
+
+  /** The label of the current row's cell in {@code column}, for error messages. */
+  private String cell(int column) {
+    return "row " + rowNumber + ", " + columnLabels[column];
   }
 
   @Override

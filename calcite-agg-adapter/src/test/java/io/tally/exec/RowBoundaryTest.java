@@ -96,6 +96,20 @@ class RowBoundaryTest {
   }
 
   @Test
+  void outOfRangeAndNullValuesNameRowAndColumn() {
+    DataType notNullInt = DataType.of(ColumnType.INTEGER).withNullable(false);
+    try (BufferAllocator root = new RootAllocator();
+        RowBatcher batcher = new RowBatcher(List.of(DataType.of(ColumnType.VARCHAR), notNullInt), root, 8)) {
+      TallyException range = assertThrows(TallyException.class,
+          () -> batcher.fill(List.<Object[]>of(new Object[] {"a", 1}, new Object[] {"b", 1L << 40}).iterator()));
+      assertEquals("row 2, column 1: value 1099511627776 out of range for " + notNullInt, range.getMessage());
+      TallyException nul = assertThrows(TallyException.class,
+          () -> batcher.fill(List.<Object[]>of(new Object[] {null, null}).iterator()));
+      assertEquals("row 3, column 1: NULL in " + notNullInt, nul.getMessage());
+    }
+  }
+
+  @Test
   void aggregateRowsIteratesAllBlocksAndCloses() {
     DataType big = DataType.of(ColumnType.BIGINT);
     AggregateSpec spec = AggregateSpec.groupBy(List.of(big), List.of(0),
