@@ -16,7 +16,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * rows: BOOLEAN Boolean, TINYINT Byte, SMALLINT Short, INTEGER Integer, BIGINT Long, REAL Float,
  * DOUBLE Double, DECIMAL BigDecimal, DATE Integer days, TIME Integer millis, TIMESTAMP Long
  * millis, CHAR/VARCHAR String, VARBINARY byte[], VARCHAR ARRAY java.util.List; NULL as null.
- * The batcher owns one reusable root; a returned batch is valid until the next {@link #fill}.
+ * The batcher owns one reusable root whose buffers every batch reuses (they grow as values need);
+ * a returned batch is valid until the next {@link #fill}.
  */
 public final class RowBatcher implements AutoCloseable {
   /** Rows per batch when the caller has no better idea. */
@@ -29,6 +30,8 @@ public final class RowBatcher implements AutoCloseable {
   private final VectorSchemaRoot root;
   private final int batchRows;
   private long rowNumber;
+  /** Whether the vectors hold buffers from an earlier batch, reused by the next. */
+  private boolean allocated;
 
   public RowBatcher(List<DataType> types, BufferAllocator allocator, int batchRows) {
     if (batchRows < 1) {
@@ -58,8 +61,14 @@ public final class RowBatcher implements AutoCloseable {
     if (!rows.hasNext()) {
       return null;
     }
-    root.clear();
-    root.allocateNew();
+    if (allocated) {
+      for (FieldVector v : vectors) {
+        v.reset(); // keeps the buffers: no fresh pages (and their faults) per batch
+      }
+    } else {
+      root.allocateNew();
+      allocated = true;
+    }
     int n = 0;
     while (n < batchRows && rows.hasNext()) {
       Object[] row = rows.next();
