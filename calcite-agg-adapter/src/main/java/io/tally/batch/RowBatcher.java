@@ -16,15 +16,22 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * rows: BOOLEAN Boolean, TINYINT Byte, SMALLINT Short, INTEGER Integer, BIGINT Long, REAL Float,
  * DOUBLE Double, DECIMAL BigDecimal, DATE Integer days, TIME Integer millis, TIMESTAMP Long
  * millis, CHAR/VARCHAR String, VARBINARY byte[], VARCHAR ARRAY java.util.List; NULL as null.
- * The batcher owns one reusable root; a returned batch is valid until the next {@link #fill}.
+ * The batcher owns one reusable root whose buffers every batch reuses (they grow as values need);
+ * a returned batch is valid until the next {@link #fill}.
  */
 public final class RowBatcher implements AutoCloseable {
   /** Rows per batch when the caller has no better idea. */
   public static final int DEFAULT_BATCH_ROWS = 4096;
   private final List<DataType> types;
+  /** The column types, vectors and error labels by column index (no list lookups per cell). */
+  private final DataType[] columnTypes;
+  private final FieldVector[] vectors;
+  private final String[] columnLabels;
   private final VectorSchemaRoot root;
   private final int batchRows;
   private long rowNumber;
+  /** Whether the vectors hold buffers from an earlier batch, reused by the next. */
+  private boolean allocated;
 
   public RowBatcher(List<DataType> types, BufferAllocator allocator, int batchRows) {
     if (batchRows < 1) {
@@ -37,6 +44,12 @@ public final class RowBatcher implements AutoCloseable {
       fields.add(types.get(c).toField("c" + c));
     }
     this.root = VectorSchemaRoot.create(new Schema(fields), allocator);
+    this.columnTypes = this.types.toArray(new DataType[0]);
+    this.vectors = root.getFieldVectors().toArray(new FieldVector[0]);
+    this.columnLabels = new String[columnTypes.length];
+    for (int c = 0; c < columnLabels.length; c++) {
+      columnLabels[c] = "column " + c;
+    }
   }
 
   public Schema schema() {
@@ -48,8 +61,14 @@ public final class RowBatcher implements AutoCloseable {
     if (!rows.hasNext()) {
       return null;
     }
-    root.clear();
-    root.allocateNew();
+    if (allocated) {
+      for (FieldVector v : vectors) {
+        v.reset(); // keeps the buffers: no fresh pages (and their faults) per batch
+      }
+    } else {
+      root.allocateNew();
+      allocated = true;
+    }
     int n = 0;
     while (n < batchRows && rows.hasNext()) {
       Object[] row = rows.next();
@@ -59,7 +78,7 @@ public final class RowBatcher implements AutoCloseable {
             + types.size());
       }
       for (int c = 0; c < row.length; c++) {
-        set(root.getVector(c), types.get(c), n, row[c], c);
+        set(vectors[c], columnTypes[c], n, row[c], c);
       }
       n++;
     }
@@ -67,15 +86,20 @@ public final class RowBatcher implements AutoCloseable {
     return root;
   }
 
+  /**
+   * Writes one cell. The label naming the cell ("row R, column C") is built only when the value
+   * is refused: the writers get the column's label and a refusal gains the row number here, so
+   * the common path formats no string per cell.
+   */
   private void set(FieldVector v, DataType t, int i, Object value, int column) {
     if (value == null) {
       if (!t.nullable()) {
-        throw new TallyException("row " + rowNumber + ", column " + column + ": NULL in " + t);
+        throw new TallyException(cell(column) + ": NULL in " + t);
       }
       v.setNull(i);
       return;
     }
-    String what = "row " + rowNumber + ", column " + column;
+    String what = columnLabels[column];
     try {
       switch (t.type()) {
         case NULL:
@@ -100,9 +124,18 @@ public final class RowBatcher implements AutoCloseable {
         default: VectorWriter.setLong(v, t, i, ((Number) value).longValue(), what); break;
       }
     } catch (ClassCastException e) {
-      throw new TallyException(what + ": expected " + t + " but got "
+      throw new TallyException(cell(column) + ": expected " + t + " but got "
           + value.getClass().getSimpleName() + " " + value, e);
+    } catch (TallyException e) {
+      String message = e.getMessage();
+      String detail = message.startsWith(what) ? message.substring(what.length()) : ": " + message;
+      throw new TallyException(cell(column) + detail, e);
     }
+  }
+
+  /** The label of the current row's cell in {@code column}, for error messages. */
+  private String cell(int column) {
+    return "row " + rowNumber + ", " + columnLabels[column];
   }
 
   @Override

@@ -43,10 +43,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *       splits each by {@link ExchangePartitioner} and merges piece {@code p} into final table
  *       {@code p} under that table's lock.
  *       Then every final table is finished on its own thread.</li>
- *   <li><b>Pass-through</b>: a partial table whose sampled rows were almost all new keys stops
- *       probing: its groups are handed on and the following batches go to the exchange as one
- *       partial state per row ({@link RowStates}, {@link PassThroughPolicy}), re-checked
- *       periodically. A piece is merged into whichever wanted final table is free first
+ *   <li><b>Pass-through</b>: a partial table that is full (by group count or memory) while
+ *       fewer than a third of its rows found their group in it stops probing: its groups are
+ *       handed on and the following batches go to the exchange as one partial state per row
+ *       ({@link RowStates}, {@link PassThroughPolicy}), re-checked periodically. A piece is merged into whichever wanted final table is free first
  *       ({@link Exchange}).</li>
  *   <li><b>Drain</b>: {@link #nextBlock} emits the final tables one after the other, one block
  *       per call, each block freed as the next is requested and each table closed when it is
@@ -302,15 +302,14 @@ public final class ParallelAggregator implements Aggregator {
   }
 
   /**
-   * Worker {@code i}: partial aggregation of its split (or, while its keys are almost all new,
-   * pass-through of each batch as row states, see {@link PassThroughPolicy}), then the exchange
-   * of its groups.
+   * Worker {@code i}: partial aggregation of its split (or, while a full partial table found too
+   * few of its rows' groups, pass-through of each batch as row states, see
+   * {@link PassThroughPolicy}), then the exchange of its groups.
    */
   private void runWorker(int i, BatchSplit split, int[] columns) {
     BlockedAggregator partial = new BlockedAggregator(spec, config, parent, pool, cancelled,
         name + ".partial" + i);
     partials[i] = partial;
-    PassThroughSwitch pass = new PassThroughSwitch(passThrough);
     long passed = 0;
     long passedBatches = 0;
     try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool);
@@ -318,8 +317,10 @@ public final class ParallelAggregator implements Aggregator {
              partial.partialKeyTypes(), finals.length, BlockLayout.of(config.blockSize()), exchange),
              exchange.allocator())) {
       RowStates rows = RowStates.supports(spec) ? new RowStates(spec, exchange) : null;
+      PassThroughSwitch pass = new PassThroughSwitch(rows != null ? passThrough
+          : PassThroughPolicy.OFF);
       partial.onMemoryPressure(need -> {
-        pass.flushed();
+        pass.flushedFull(partial.groupCount());
         relievePartial(partial, out, need);
       });
       try (BufferAllocator input = parent.newChildAllocator(name + ".input" + i, 0, Long.MAX_VALUE);
@@ -328,17 +329,19 @@ public final class ParallelAggregator implements Aggregator {
         while ((batch = cursor.next()) != null) {
           VectorSchemaRoot view = columns == null ? batch
               : ProjectedCursor.project(batch, columns);
-          if (rows != null && pass.passing()) {
+          if (pass.passing()) {
             passOn(rows, view, out);
             passed += view.getRowCount();
             passedBatches++;
             pass.passed(view.getRowCount());
           } else {
             partial.sink(view);
-            boolean switching = rows != null && pass.aggregated(view.getRowCount(), partial.groupCount());
-            if (switching || partial.poolBytes() > partialCap) {
+            if (pass.aggregated(view.getRowCount(), partial.groupCount())) {
               partial.flushPartials(out::send);
               pass.flushed();
+            } else if (partial.poolBytes() > partialCap) {
+              pass.flushedFull(partial.groupCount());
+              partial.flushPartials(out::send);
             }
           }
           onBatch.run();

@@ -41,8 +41,11 @@ class ParallelPassThroughTest {
   private static final int K1 = AggregateFunctionsTest.K1;
   private static final int K2 = AggregateFunctionsTest.K2;
   private static final String NAME = "EnumerableBlockedAggregate#pass";
-  /** Samples of 1000 rows, re-checked every 3000 passed rows: several switches per worker. */
-  private static final PassThroughPolicy EAGER = new PassThroughPolicy(1000, 0.9, 3000);
+  /**
+   * Full at 900 groups (two 500-row batches of unique keys, some NULL keys sharing a group),
+   * re-checked every 3000 passed rows: several switches per worker.
+   */
+  private static final PassThroughPolicy EAGER = new PassThroughPolicy(900, 1.0 / 3, 3000);
   private static final DataType BIG = DataType.of(ColumnType.BIGINT);
 
   @TempDir Path spillDir;

@@ -68,6 +68,29 @@ class RowBoundaryTest {
     }
   }
 
+  /** Reused buffers: values of an earlier batch never show through NULLs or shorter values. */
+  @Test
+  void reusedBatchesCarryNothingOver() {
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      boolean values = i < 4 || i >= 8;
+      rows.add(values ? new Object[] {i * 7L, "x".repeat(i < 4 ? 500 : 1), List.of("a" + i)}
+          : new Object[] {null, null, null});
+    }
+    List<DataType> types = List.of(DataType.of(ColumnType.BIGINT), DataType.of(ColumnType.VARCHAR),
+        DataType.array(DataType.of(ColumnType.VARCHAR)));
+    try (BufferAllocator root = new RootAllocator(); RowBatcher batcher = new RowBatcher(types, root, 4)) {
+      java.util.Iterator<Object[]> it = rows.iterator();
+      for (int b = 0; b < 3; b++) {
+        List<Object[]> back = BatchRows.rows(batcher.fill(it));
+        assertEquals(4, back.size());
+        for (int i = 0; i < 4; i++) {
+          assertEquals(Arrays.asList(rows.get(b * 4 + i)), Arrays.asList(back.get(i)), "batch " + b + " row " + i);
+        }
+      }
+    }
+  }
+
   @Test
   void specAndConfigAreSerializable() throws Exception {
     AggregateSpec spec = new AggregateSpec(ALL, List.of(3, 11), List.of(java.util.BitSet.valueOf(new long[] {1L << 3}),
@@ -92,6 +115,20 @@ class RowBoundaryTest {
       TallyException e = assertThrows(TallyException.class,
           () -> batcher.fill(List.<Object[]>of(new Object[] {1, "a"}, new Object[] {2, 3}).iterator()));
       assertEquals("row 2, column 1: expected VARCHAR but got Integer 3", e.getMessage());
+    }
+  }
+
+  @Test
+  void outOfRangeAndNullValuesNameRowAndColumn() {
+    DataType notNullInt = DataType.of(ColumnType.INTEGER).withNullable(false);
+    try (BufferAllocator root = new RootAllocator();
+        RowBatcher batcher = new RowBatcher(List.of(DataType.of(ColumnType.VARCHAR), notNullInt), root, 8)) {
+      TallyException range = assertThrows(TallyException.class,
+          () -> batcher.fill(List.<Object[]>of(new Object[] {"a", 1}, new Object[] {"b", 1L << 40}).iterator()));
+      assertEquals("row 2, column 1: value 1099511627776 out of range for " + notNullInt, range.getMessage());
+      TallyException nul = assertThrows(TallyException.class,
+          () -> batcher.fill(List.<Object[]>of(new Object[] {null, null}).iterator()));
+      assertEquals("row 3, column 1: NULL in " + notNullInt, nul.getMessage());
     }
   }
 

@@ -242,10 +242,14 @@ class ExplainAnalyzeTest {
     }
   }
 
-  /** 600k unique keys on 2 threads: each worker samples 128 Ki rows, then passes the rest on. */
+  /**
+   * 600k unique keys on 2 threads under a 64 MB limit: each worker's partial table fills its
+   * 8 MB share without a hit, then passes the rest on.
+   */
   @Test void uniqueKeysArePassedThroughAndCounted() throws Exception {
     try (Connection c = connect(); Statement s = c.createStatement()) {
       s.execute("SET threads = 2");
+      s.execute("SET memory_limit = '64MB'");
       String query = "SELECT number, COUNT(*), SUM(number) FROM TABLE(numbers(600000))"
           + " GROUP BY number";
       JsonNode agg = only(explain(c, query), "EnumerableBlockedAggregate").get("metrics");

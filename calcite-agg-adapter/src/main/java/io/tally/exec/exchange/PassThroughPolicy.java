@@ -3,42 +3,63 @@ package io.tally.exec.exchange;
 /**
  * When a partial table of a parallel aggregate ({@code io.tally.exec.ParallelAggregator}) stops
  * probing and passes its input on as one partial state per row ({@code io.tally.exec.RowStates}):
- * after it has aggregated {@code sampleRows} rows since it last started sampling, if at least
- * {@code uniqueShare} of them made new groups (the table would only copy them on), until it has
- * passed {@code recheckRows} rows on; then it samples again, so input whose keys start repeating
- * goes back to being aggregated.
+ * judged from what the table achieved once it is <em>full</em>, that is once it holds
+ * {@code fullGroups} groups or its memory share forces a flush. If fewer than
+ * {@code minHitRate} of the rows it aggregated since it was last emptied found their group
+ * already there, it hands its groups on and the following {@code recheckRows} rows pass through;
+ * then it aggregates again from empty, so input whose keys start repeating goes back to being
+ * aggregated.
+ *
+ * <p>A table that never fills (its groups fit) is never judged: it ends with one group per
+ * distinct key, however new the keys looked early on (1M groups of 100 rows each look unique
+ * in the first 128 Ki rows, yet aggregate 100:1), and keys repeating with a period the table
+ * can hold are aggregated too.
  */
-public record PassThroughPolicy(long sampleRows, double uniqueShare, long recheckRows) {
+public record PassThroughPolicy(long fullGroups, double minHitRate, long recheckRows) {
   /**
-   * Rows a partial table aggregates before judging its keys: two 64 Ki-row scan batches, enough
-   * that a key domain of a few ten thousand values already shows repeats.
+   * Groups at which a partial table is judged although memory would let it grow: 2^20, so
+   * that a stream of ~1M distinct keys (h2o q3 at 1e8 rows, a period of 1000003) is held whole,
+   * while a stream of unique keys is recognised after about 1M rows (at ~100 bytes a group,
+   * ~100 MB per worker).
    */
-  static final long SAMPLE_ROWS = 1L << 17;
+  static final long FULL_GROUPS = 1L << 20;
   /**
-   * Share of sampled rows that must have made new groups: above it the partial table saves
-   * almost nothing (every group is still merged once per worker) but costs a probe, a key copy
-   * into its blocks and a copy out again.
+   * Share of a full table's rows that must have hit an existing group for aggregating to pay:
+   * a row that hits saves the exchange and the final table's merge of its state (in the q3 and
+   * q10 profiles about twice a partial probe), a row that misses costs a partial probe on top of
+   * them; so the table wins from about one hit in three rows.
    */
-  static final double UNIQUE_SHARE = 0.9;
-  /** Rows passed on between two samples (a re-check costs one sample of probing). */
-  static final long RECHECK_ROWS = 1L << 22;
+  static final double MIN_HIT_RATE = 1.0 / 3;
+  /**
+   * Rows passed on between two fills of the table: eight full tables' worth, so a stream of
+   * unique keys spends about a ninth of its rows in probes that find nothing.
+   */
+  static final long RECHECK_ROWS = 8 * FULL_GROUPS;
 
   /** The engine's policy. */
-  public static final PassThroughPolicy DEFAULT = new PassThroughPolicy(SAMPLE_ROWS, UNIQUE_SHARE,
+  public static final PassThroughPolicy DEFAULT = new PassThroughPolicy(FULL_GROUPS, MIN_HIT_RATE,
       RECHECK_ROWS);
   /** Never passes rows through (for A/B comparisons and tests). */
-  public static final PassThroughPolicy OFF = new PassThroughPolicy(Long.MAX_VALUE, 2.0, 0);
+  public static final PassThroughPolicy OFF = new PassThroughPolicy(Long.MAX_VALUE, 0, 0);
 
   public PassThroughPolicy {
-    if (sampleRows < 1 || recheckRows < 0 || !(uniqueShare > 0)) {
-      throw new IllegalArgumentException("pass-through policy needs sampleRows >= 1, recheckRows"
-          + " >= 0 and uniqueShare > 0, got " + sampleRows + ", " + recheckRows + ", "
-          + uniqueShare);
+    if (fullGroups < 1 || recheckRows < 0 || !(minHitRate >= 0 && minHitRate <= 1)) {
+      throw new IllegalArgumentException("pass-through policy needs fullGroups >= 1, recheckRows"
+          + " >= 0 and 0 <= minHitRate <= 1, got " + fullGroups + ", " + recheckRows + ", "
+          + minHitRate);
     }
   }
 
-  /** Whether a sample of {@code rows} rows that made {@code groups} groups should pass through. */
+  /** Whether a table holding {@code groups} groups is full by its group count. */
+  boolean full(long groups) {
+    return groups >= fullGroups;
+  }
+
+  /**
+   * Whether a full table that aggregated {@code rows} rows into {@code groups} groups should
+   * pass the following rows through: fewer than {@link #minHitRate} of its rows hit a group.
+   */
   boolean passes(long rows, long groups) {
-    return rows >= sampleRows && groups >= uniqueShare * rows;
+    return rows > 0 && rows - groups < minHitRate * rows;
   }
 }
