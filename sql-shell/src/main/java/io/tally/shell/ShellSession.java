@@ -132,7 +132,7 @@ public final class ShellSession implements AutoCloseable {
   public void print(RowSource rows, long startNanos) throws SQLException {
     PrintWriter out = output();
     RenderOptions options = redirect != null ? RenderOptions.PLAIN : settings.renderOptions();
-    ResultWriter writer = settings.format().writer(options, rows);
+    ResultWriter writer = settings.effectiveFormat().writer(options, rows);
     ResultWriter.Written written = writer.write(rows, out);
     boolean timed = settings.timing() && startNanos >= 0;
     if (writer instanceof TableWriter) {
@@ -217,6 +217,9 @@ public final class ShellSession implements AutoCloseable {
     List<String> notes = new ArrayList<>();
     if (w.shown() < w.rows()) {
       notes.add(String.format(Locale.ROOT, "%,d shown", w.shown()));
+    }
+    if (w.hidColumns()) {
+      notes.add(String.format(Locale.ROOT, "%,d of %,d columns shown", w.shownColumns(), w.columns()));
     }
     if (time != null) {
       notes.add(time);
