@@ -1,8 +1,6 @@
 package io.tally.jdbc;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.apache.calcite.avatica.AvaticaConnection;
@@ -12,17 +10,9 @@ import org.apache.calcite.avatica.Meta.DatabaseProperty;
 /**
  * The server end of a {@code jdbc:tally://} connection: what Avatica's JDBC client cannot ask
  * for itself. A cancel that does not wait for the statement (the client holds the statement's
- * lock while a request runs), the server's product properties, and its functions.
+ * lock while a request runs), and the server's product properties.
  */
 public final class RemoteServer {
-  /** The functions query: what {@code DatabaseMetaData.getFunctions} returns, from the server. */
-  private static final String FUNCTIONS = "SELECT CAST(NULL AS VARCHAR) AS FUNCTION_CAT,"
-      + " routine_schema AS FUNCTION_SCHEM, routine_name AS FUNCTION_NAME,"
-      + " CAST(NULL AS VARCHAR) AS REMARKS, CAST(0 AS SMALLINT) AS FUNCTION_TYPE,"
-      + " specific_name AS SPECIFIC_NAME FROM information_schema.routines"
-      + " WHERE routine_schema LIKE ? ESCAPE '\\' AND routine_name LIKE ? ESCAPE '\\'"
-      + " ORDER BY routine_schema, routine_name";
-
   private final Connection avatica;
 
   RemoteServer(Connection avatica) {
@@ -49,15 +39,5 @@ public final class RemoteServer {
   Object property(DatabaseProperty property) throws SQLException {
     return property.getProp(AvaticaAccess.meta(avatica),
         avatica.unwrap(AvaticaConnection.class).handle, property.type);
-  }
-
-  /** {@code getFunctions} answered by the server's {@code information_schema.routines}. */
-  ResultSet functions(Connection tally, String schemaPattern, String namePattern)
-      throws SQLException {
-    PreparedStatement st = tally.prepareStatement(FUNCTIONS);
-    st.setString(1, schemaPattern == null ? "%" : schemaPattern);
-    st.setString(2, namePattern == null ? "%" : namePattern);
-    st.closeOnCompletion();
-    return st.executeQuery();
   }
 }

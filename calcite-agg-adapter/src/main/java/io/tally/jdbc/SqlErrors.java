@@ -22,6 +22,7 @@ import org.apache.calcite.avatica.AvaticaSqlException;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlValidatorException;
 
 /**
@@ -45,6 +46,7 @@ public final class SqlErrors {
   public static final String STATEMENT_TOO_COMPLEX = "54001";
   public static final String IO_ERROR = "58030";
   public static final String FEATURE_NOT_SUPPORTED = "0A000";
+  public static final String UNABLE_TO_CONNECT = "08001";
   public static final String INTERNAL_ERROR = "XX000";
   /** What Avatica sends when it knows no state; never passed on. */
   private static final String UNKNOWN_STATE = "00000";
@@ -54,6 +56,12 @@ public final class SqlErrors {
   /** The input Java's number parsers name: {@code For input string: "abc"}. */
   private static final Pattern NUMBER_INPUT = Pattern.compile("For input string: \"(.*)\"");
   /** Calcite's date/time parsers: {@code Invalid DATE value, 'abc'}, {@code ... out of range in '...'}. */
+  /** What Avatica's client writes before the server's message. */
+  private static final String REMOTE_PREFIX = "Remote driver error: ";
+  private static final Pattern EXECUTING_PREFIX =
+      Pattern.compile("(?s)^Error while (?:executing|preparing) (?:SQL|statement) \".*?\": ");
+  /** A position in a message: {@code line 1, column 8}. */
+  private static final Pattern POSITION = Pattern.compile("line \\d+, column \\d+");
   private static final Pattern DATETIME_TEXT =
       Pattern.compile("Invalid (DATE|TIME|TIMESTAMP)[A-Z_ ]* value|field is out of range in '");
 
@@ -66,6 +74,20 @@ public final class SqlErrors {
     }
     Classified c = classify(t);
     return create(c.message, c.state, t);
+  }
+
+  /**
+   * A connection that could not be opened: {@code 08001}, unless the refusal came with its own
+   * SQLState (an invalid setting, a server's answer).
+   */
+  public static SQLException connectFailed(Throwable t) {
+    SQLException e = of(t);
+    for (Throwable x = t; x != null; x = x.getCause() == x ? null : x.getCause()) {
+      if (x instanceof SQLException && hasState((SQLException) x)) {
+        return e; // a bad setting, a refused login: said by whoever refused
+      }
+    }
+    return create(e.getMessage(), UNABLE_TO_CONNECT, t);
   }
 
   /** A statement stopped by {@link java.sql.Statement#cancel()}. */
@@ -133,10 +155,13 @@ public final class SqlErrors {
     String m = t.getMessage() == null ? "" : t.getMessage();
     if (t instanceof AvaticaSqlException && hasState((SQLException) t)) {
       return new Classified(((SQLException) t).getSQLState(),
-          firstLine(((AvaticaSqlException) t).getErrorMessage()));
+          serverMessage(((AvaticaSqlException) t).getErrorMessage()));
     }
     if (t instanceof SQLException && hasState((SQLException) t)) {
       return new Classified(((SQLException) t).getSQLState(), firstLine(m));
+    }
+    if (t instanceof SQLDataException) { // Avatica's "cannot convert to Date (...)"
+      return new Classified(m.startsWith("cannot convert") ? INVALID_CAST : DATA_EXCEPTION, firstLine(m));
     }
     if (t instanceof QueryCancelledException || t instanceof CancellationException
         || m.equals("Statement canceled")) {
@@ -162,7 +187,10 @@ public final class SqlErrors {
       return new Classified(INVALID_DATETIME, m);
     }
     if (t instanceof SqlParseException) {
-      return new Classified(SYNTAX_ERROR, firstLine(m));
+      SqlParserPos pos = ((SqlParseException) t).getPos();
+      String line = firstLine(m);
+      return new Classified(SYNTAX_ERROR, pos == null || POSITION.matcher(line).find() ? line
+          : line + " (at line " + pos.getLineNum() + ", column " + pos.getColumnNum() + ")");
     }
     if (t instanceof CalciteContextException) {
       Throwable cause = t.getCause();
@@ -197,6 +225,17 @@ public final class SqlErrors {
       return new Classified(NUMERIC_OUT_OF_RANGE, "Numeric value out of range: " + m);
     }
     return new Classified(DATA_EXCEPTION, m);
+  }
+
+  /**
+   * The server's own words in an error that came through Avatica's client, which puts
+   * {@code Error while executing SQL "...": Remote driver error: } before them.
+   */
+  private static String serverMessage(String m) {
+    int remote = m.lastIndexOf(REMOTE_PREFIX);
+    String own = remote >= 0 ? m.substring(remote + REMOTE_PREFIX.length())
+        : EXECUTING_PREFIX.matcher(m).replaceFirst("");
+    return firstLine(own);
   }
 
   /** Whether an exception says something of its own (not only its cause's text). */
