@@ -22,6 +22,7 @@ final class ValidatorErrors {
   static final String GROUPING_ERROR = "42803";
   static final String DATATYPE_MISMATCH = "42804";
   static final String SYNTAX_OR_RULE = "42000";
+  static final String INVALID_PARAMETER = SqlErrors.INVALID_PARAMETER;
 
   /** Stands for an argument while a template is turned into a pattern. */
   private static final String HOLE = "\u0000";
@@ -51,6 +52,8 @@ final class ValidatorErrors {
     add(DATATYPE_MISMATCH, a -> RESOURCE.typeNotComparableNear(a, a));
     add(DATATYPE_MISMATCH, a -> RESOURCE.invalidTypesForArithmetic(a, a, a));
     add(DATATYPE_MISMATCH, a -> RESOURCE.cannotCastValue(a, a));
+    add(INVALID_PARAMETER, a -> TallyResource.RESOURCE.dateTruncUnknownUnit(a, a));
+    add(INVALID_PARAMETER, a -> TallyResource.RESOURCE.dateTruncUnitNotLiteral());
   }
 
   private ValidatorErrors() {}
