@@ -1,8 +1,8 @@
 package io.tally.jdbc;
 
-import java.lang.reflect.Method;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 /**
  * A Tally result set: the wrapped one's rows, failures while reading them mapped like the
@@ -10,51 +10,74 @@ import java.sql.SQLException;
  * {@code java.time} and the boxed types ({@link JdbcValues}), and the end of the statement's
  * timeout when the rows are all read or the result set is closed.
  */
-final class TallyResultSet extends JdbcProxy {
+final class TallyResultSet extends DelegatingResultSet {
   /** The statement that made this result set; null for metadata results. */
   private final TallyStatement statement;
 
-  private TallyResultSet(TallyStatement statement, ResultSet delegate) {
-    super(delegate);
+  private TallyResultSet(TallyStatement statement, ResultSet rows) {
+    super(rows);
     this.statement = statement;
   }
 
   /** A statement's result set. */
-  static ResultSet wrap(TallyStatement statement, ResultSet delegate) {
-    return create(ResultSet.class, new TallyResultSet(statement, delegate));
+  static TallyResultSet wrap(TallyStatement statement, ResultSet rows) {
+    return new TallyResultSet(statement, rows);
   }
 
   /** A result set of a metadata call ({@code getTables}, ...). */
-  static ResultSet wrap(ResultSet delegate) {
-    return delegate == null ? null : create(ResultSet.class, new TallyResultSet(null, delegate));
+  static ResultSet wrap(ResultSet rows) {
+    return rows == null ? null : new TallyResultSet(null, rows);
   }
 
-  private ResultSet rows() {
-    return (ResultSet) delegate;
+  /** Whether this wraps {@code rs}. */
+  boolean wraps(ResultSet rs) {
+    return rows == rs;
   }
 
-  @Override Object call(Method method, Object[] args) throws Throwable {
-    switch (method.getName()) {
-    case "next":
-      boolean more = rows().next();
+  @Override public boolean next() throws SQLException {
+    try {
+      boolean more = rows.next();
       if (!more) {
         finished();
       }
       return more;
-    case "close":
-      finished();
-      return PASS;
-    case "getStatement":
-      return statement == null ? PASS : statement.proxy();
-    case "getObject":
-      if (args.length == 2 && args[1] instanceof Class) {
-        int column = args[0] instanceof Integer ? (Integer) args[0] : rows().findColumn((String) args[0]);
-        return JdbcValues.get(rows(), column, (Class<?>) args[1]);
-      }
-      return PASS;
-    default:
-      return PASS;
+    } catch (SQLException | RuntimeException | Error e) { // Calcite's runtime throws anything
+      throw failure(e);
     }
+  }
+
+  @Override public void close() throws SQLException {
+    finished();
+    try {
+      rows.close();
+    } catch (SQLException | RuntimeException e) {
+      throw failure(e);
+    }
+  }
+
+  @Override public Statement getStatement() throws SQLException {
+    return statement == null ? rows.getStatement() : (Statement) statement.proxy();
+  }
+
+  @SuppressWarnings("unchecked") // JdbcValues reads a column as the type asked for (boxed)
+  @Override public <T> T getObject(int column, Class<T> type) throws SQLException {
+    try {
+      return (T) JdbcValues.get(rows, column, type);
+    } catch (SQLException | RuntimeException e) {
+      throw failure(e);
+    }
+  }
+
+  @Override public <T> T getObject(String column, Class<T> type) throws SQLException {
+    return getObject(rows.findColumn(column), type);
+  }
+
+  @Override public <T> T unwrap(Class<T> type) throws SQLException {
+    return type.isInstance(this) ? type.cast(this) : rows.unwrap(type);
+  }
+
+  @Override public boolean isWrapperFor(Class<?> type) throws SQLException {
+    return type.isInstance(this) || rows.isWrapperFor(type);
   }
 
   private void finished() {
@@ -63,7 +86,7 @@ final class TallyResultSet extends JdbcProxy {
     }
   }
 
-  @Override SQLException failure(Throwable t) {
+  private SQLException failure(Throwable t) {
     return statement != null ? statement.failure(t) : SqlErrors.of(t);
   }
 }

@@ -23,7 +23,7 @@ final class TallyStatement extends JdbcProxy {
   private volatile ScheduledFuture<?> watchdog;
   private volatile boolean cancelled;
   private volatile boolean timedOut;
-  private volatile Object resultSet;
+  private volatile TallyResultSet resultSet;
 
   private TallyStatement(TallyConnection connection, Statement delegate) {
     super(delegate);
@@ -100,13 +100,12 @@ final class TallyStatement extends JdbcProxy {
     if (rs == null) {
       return null;
     }
-    Object current = resultSet;
-    if (current instanceof java.lang.reflect.Proxy
-        && ((TallyResultSet) java.lang.reflect.Proxy.getInvocationHandler(current)).delegate == rs) {
-      return current;
+    TallyResultSet current = resultSet;
+    if (current == null || !current.wraps(rs)) {
+      current = TallyResultSet.wrap(this, rs);
+      resultSet = current;
     }
-    resultSet = TallyResultSet.wrap(this, rs);
-    return resultSet;
+    return current;
   }
 
   /** The statement's work is over (result read or closed, or no result): the timeout is off. */
