@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.apache.calcite.adapter.enumerable.EnumerableCalc;
-import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.CalciteSchema;
@@ -25,15 +24,14 @@ import org.apache.calcite.util.Pair;
  * generation, every operator is wrapped for profiling ({@link Profiler}) and the description of
  * the operators is handed to {@code planSink}. Used only for EXPLAIN ANALYZE statements.
  */
-final class ProfilingPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
+final class ProfilingPreparingStmt extends TallyPreparingStmt {
   private final Consumer<Profiler.Profiled> planSink;
 
   ProfilingPreparingStmt(CalcitePrepareImpl prepare, CalcitePrepare.Context context,
       Prepare.CatalogReader catalogReader, RelDataTypeFactory typeFactory, CalciteSchema schema,
       EnumerableRel.Prefer prefer, RelOptCluster cluster, SqlRexConvertletTable convertletTable,
       Consumer<Profiler.Profiled> planSink) {
-    super(prepare, context, catalogReader, typeFactory, schema, prefer, cluster,
-        EnumerableConvention.INSTANCE, convertletTable);
+    super(prepare, context, catalogReader, typeFactory, schema, prefer, cluster, convertletTable);
     this.planSink = planSink;
   }
 

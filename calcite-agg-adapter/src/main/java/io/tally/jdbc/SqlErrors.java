@@ -1,7 +1,7 @@
 package io.tally.jdbc;
 
-import io.tally.exec.QueryCancelledException;
-import io.tally.exec.TallyException;
+import io.tally.batch.QueryCancelledException;
+import io.tally.batch.TallyException;
 import io.tally.memory.MemoryLimitExceededException;
 import io.tally.parser.SqlReadOnlyStatement;
 import io.tally.schema.DataFileException;
@@ -55,13 +55,13 @@ public final class SqlErrors {
   private static final int MAX_DEPTH = 32;
   /** The input Java's number parsers name: {@code For input string: "abc"}. */
   private static final Pattern NUMBER_INPUT = Pattern.compile("For input string: \"(.*)\"");
-  /** Calcite's date/time parsers: {@code Invalid DATE value, 'abc'}, {@code ... out of range in '...'}. */
   /** What Avatica's client writes before the server's message. */
   private static final String REMOTE_PREFIX = "Remote driver error: ";
   private static final Pattern EXECUTING_PREFIX =
       Pattern.compile("(?s)^Error while (?:executing|preparing) (?:SQL|statement) \".*?\": ");
   /** A position in a message: {@code line 1, column 8}. */
   private static final Pattern POSITION = Pattern.compile("line \\d+, column \\d+");
+  /** Calcite's date/time parsers: {@code Invalid DATE value, 'abc'}, {@code ... out of range in '...'}. */
   private static final Pattern DATETIME_TEXT =
       Pattern.compile("Invalid (DATE|TIME|TIMESTAMP)[A-Z_ ]* value|field is out of range in '");
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.tally.exec.QueryCancelledException;
-import io.tally.exec.TallyException;
+import io.tally.batch.QueryCancelledException;
+import io.tally.batch.TallyException;
 import io.tally.memory.MemoryLimitExceededException;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
