@@ -88,21 +88,11 @@ final class ColumnTypes {
 
   /** JDBC's DECIMAL_DIGITS: the scale of a number, the fractional seconds of a time. */
   static Integer decimalDigits(RelDataType type) {
-    switch (type.getSqlTypeName()) {
-    case TINYINT:
-    case SMALLINT:
-    case INTEGER:
-    case BIGINT:
-      return 0;
-    case DECIMAL:
-      return type.getScale();
-    case TIME:
-    case TIMESTAMP:
-    case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-      return Math.max(type.getPrecision(), 0);
-    default:
-      return null;
+    if (type.getSqlTypeName() == SqlTypeName.DATE) {
+      return null; // JDBC: not applicable (information_schema says 0 fractional digits)
     }
+    Integer scale = numericScale(type);
+    return scale != null ? scale : datetimePrecision(type);
   }
 
   /** information_schema's character_maximum_length: the declared length of text, or null. */

@@ -1,6 +1,7 @@
 package io.tally.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -60,6 +61,19 @@ class InteractiveShellTest {
     assertEquals(0, r.exit, r::toString);
     assertTrue(r.out.contains("Error: From line 1, column 8 to line 1, column 11: Column 'nope' not found"), r.out);
     assertTrue(r.out.contains("still here"), r.out);
+  }
+
+  /** On Tally itself: a runtime error is one line, and everyday column names are names. */
+  @Test void divisionByZeroIsOneLineAndTheNextQueryAnswers() {
+    ShellRun r = interactive("jdbc:tally:", "SELECT 1/0;\nSELECT 42 AS answer;\n"
+        + "SELECT date, value, user, count, year FROM (VALUES (DATE '2024-01-01', 1, 'a', 2,"
+        + " 2024)) AS t(date, value, user, count, year);\n");
+    assertEquals(0, r.exit, r::toString);
+    assertTrue(r.out.contains("Error: Division by zero\n"), r.out);
+    assertFalse(r.out.contains("Exception") || r.out.contains("\tat "), r.out);
+    assertTrue(r.out.contains("│      42 │"), r.out);
+    assertTrue(r.out.contains("│    date    │  value  │ user │  count  │  year   │"), r.out);
+    assertTrue(r.out.contains("│ 2024-01-01 │       1 │ a    │       2 │    2024 │"), r.out);
   }
 
   /**
