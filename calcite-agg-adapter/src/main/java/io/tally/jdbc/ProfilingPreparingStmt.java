@@ -31,8 +31,7 @@ final class ProfilingPreparingStmt extends TallyPreparingStmt {
       Prepare.CatalogReader catalogReader, RelDataTypeFactory typeFactory, CalciteSchema schema,
       EnumerableRel.Prefer prefer, RelOptCluster cluster, SqlRexConvertletTable convertletTable,
       Consumer<Profiler.Profiled> planSink) {
-    super(prepare, context, catalogReader, typeFactory, schema, prefer, cluster,
-        convertletTable);
+    super(prepare, context, catalogReader, typeFactory, schema, prefer, cluster, convertletTable);
     this.planSink = planSink;
   }
 

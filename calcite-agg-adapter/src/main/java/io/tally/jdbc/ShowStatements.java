@@ -61,7 +61,8 @@ final class ShowStatements {
     return settings.get(s);
   }
 
-  private static String values(List<List<String>> rows, String... columns) {
+  /** A query returning {@code rows} (strings, NULL allowed) under {@code columns}, all VARCHAR. */
+  static String values(List<List<String>> rows, String... columns) {
     String names = List.of(columns).stream().map(c -> '"' + c + '"')
         .collect(Collectors.joining(", "));
     if (rows.isEmpty()) {
@@ -77,7 +78,8 @@ final class ShowStatements {
     return "SELECT " + casts + " FROM (VALUES " + body + ") AS t(" + names + ")";
   }
 
-  private static String literal(String v) {
-    return "'" + v.replace("'", "''") + "'";
+  /** A SQL string literal (NULL for null). */
+  static String literal(String v) {
+    return v == null ? "CAST(NULL AS VARCHAR)" : "'" + v.replace("'", "''") + "'";
   }
 }

@@ -25,10 +25,12 @@ import org.apache.calcite.jdbc.Driver;
 
 /**
  * The JDBC driver for {@code jdbc:tally:} URLs: a Calcite driver with Tally's settings, schema,
- * SQL conventions and planner ({@link TallyPrepare}).
+ * SQL conventions and planner ({@link TallyPrepare}), whose connections are Tally's
+ * ({@link TallyConnection}: standard SQLStates, query timeouts, read-only).
  *
- * <p>URL form: {@code jdbc:tally:key=value;key=value}; keys are Tally {@link Setting}s or
- * Calcite connection properties.
+ * <p>URL forms: {@code jdbc:tally:key=value;key=value} opens an embedded engine (keys are Tally
+ * {@link Setting}s or Calcite connection properties); {@code jdbc:tally://host[:port][;key=value]}
+ * connects to a {@code tally serve} server through Avatica's remote driver ({@link RemoteUrl}).
  */
 public class TallyDriver extends Driver {
   public static final String PREFIX = "jdbc:tally:";
@@ -44,7 +46,8 @@ public class TallyDriver extends Driver {
       "typeSystem", TallyTypeSystem.class.getName() + "#INSTANCE",
       "fun", "standard,postgresql",
       "timeZone", "UTC",
-      "defaultNullCollation", "LAST");
+      "defaultNullCollation", "LAST",
+      "metaColumnFactory", TallyMetaColumnFactory.class.getName() + "#INSTANCE");
 
   static {
     new TallyDriver().register();
@@ -59,7 +62,9 @@ public class TallyDriver extends Driver {
   }
 
   @Override protected DriverVersion createDriverVersion() {
-    return new DriverVersion("Tally JDBC Driver", "0.1.0", "Tally", "0.1.0", true, 0, 1, 0, 1);
+    return new DriverVersion(TallyVersion.DRIVER, TallyVersion.VERSION, TallyVersion.PRODUCT,
+        TallyVersion.VERSION, true, TallyVersion.MAJOR, TallyVersion.MINOR, TallyVersion.MAJOR,
+        TallyVersion.MINOR);
   }
 
   @Override public CalcitePrepare createPrepare() {
@@ -70,12 +75,20 @@ public class TallyDriver extends Driver {
     if (!acceptsURL(url)) {
       return null;
     }
-    Properties merged = ConnectStringParser.parse(url.substring(PREFIX.length()),
-        info == null ? new Properties() : info);
-    checkKeys(merged);
-    TallySettings.fromProperties(merged); // fail fast, before Calcite builds anything
-    CALCITE_DEFAULTS.forEach(merged::putIfAbsent);
-    return super.connect(PREFIX, merged);
+    try {
+      if (RemoteUrl.matches(url)) {
+        Connection avatica = RemoteUrl.parse(url, info).connect();
+        return TallyConnection.wrap(avatica, url, new RemoteServer(avatica));
+      }
+      Properties merged = ConnectStringParser.parse(url.substring(PREFIX.length()),
+          info == null ? new Properties() : info);
+      checkKeys(merged);
+      TallySettings.fromProperties(merged); // fail fast, before Calcite builds anything
+      CALCITE_DEFAULTS.forEach(merged::putIfAbsent);
+      return TallyConnection.wrap(super.connect(PREFIX, merged), url, null);
+    } catch (SQLException | RuntimeException e) {
+      throw SqlErrors.connectFailed(e);
+    }
   }
 
   @Override protected Handler createHandler() {
@@ -119,6 +132,7 @@ public class TallyDriver extends Driver {
       TallySession.open(connection, settings);
       OPEN_CONNECTIONS.incrementAndGet();
       MainSchema.attach(calciteConnection, settings);
+      calciteConnection.getRootSchema().add(InformationSchema.NAME, new InformationSchema());
     }
 
     /** The last connection's close frees the table cache (nothing can scan it any more). */

@@ -1,6 +1,8 @@
 package io.tally.jdbc;
 
+import io.tally.parser.SqlDescribeQuery;
 import io.tally.parser.SqlExplainAnalyze;
+import io.tally.parser.SqlReadOnlyStatement;
 import io.tally.parser.SqlShow;
 import io.tally.plan.Profiler;
 import io.tally.session.TallySession;
@@ -21,12 +23,16 @@ import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptCostFactory;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
+import org.apache.calcite.sql.SqlDescribeSchema;
+import org.apache.calcite.sql.SqlDescribeTable;
+import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlSetOption;
@@ -40,7 +46,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 public class TallyPrepare extends CalcitePrepareImpl {
   /** Statements Tally answers itself start with one of these words (after blanks/comments). */
   private static final Pattern TALLY_STATEMENT = Pattern.compile(
-      "(\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(SHOW|EXPLAIN)\\b",
+      "(\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(SHOW|EXPLAIN|DESCRIBE|INSERT|UPSERT|UPDATE|DELETE|MERGE"
+          + "|CREATE|DROP|ALTER|TRUNCATE|GRANT|REVOKE)\\b",
       Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
   /** Set while an EXPLAIN ANALYZE query is prepared: receives its profiled plan. */
@@ -92,6 +99,22 @@ public class TallyPrepare extends CalcitePrepareImpl {
       if (node instanceof SqlExplainAnalyze) {
         return prepareExplainAnalyze(context, query.sql, (SqlExplainAnalyze) node, elementType);
       }
+      if (node instanceof SqlReadOnlyStatement) {
+        throw new SqlErrors.SqlReadOnlyException((SqlReadOnlyStatement) node);
+      }
+      if (node instanceof SqlExplain
+          && ((SqlExplain) node).getExplicandum().getKind().belongsTo(SqlKind.DML)) {
+        SqlNode dml = ((SqlExplain) node).getExplicandum();
+        throw new SqlErrors.SqlReadOnlyException(
+            new SqlReadOnlyStatement(dml.getParserPosition(), dml.getKind().sql));
+      }
+      if (node instanceof SqlDescribeTable || node instanceof SqlDescribeQuery
+          || node instanceof SqlDescribeSchema) {
+        String sql = DescribeStatements.sql(node, query.sql,
+            querySql -> super.prepareSql(context, Query.of(querySql), Object[].class, -1).rowType,
+            name -> context.getRootSchema().getSubSchema(name, false) != null);
+        return super.prepareSql(context, Query.of(sql), elementType, maxRowCount);
+      }
       if (node instanceof SqlShow) {
         TallySession session = TallySession.of(context.getDataContext().getQueryProvider());
         CalciteSchema main = context.getRootSchema().getSubSchema(MainSchema.NAME, false);
@@ -132,8 +155,8 @@ public class TallyPrepare extends CalcitePrepareImpl {
   }
 
   /**
-   * Tally's preparation ({@link TallyPreparingStmt}); during the preparation of an EXPLAIN
-   * ANALYZE query, also wrapping operators for profiling.
+   * Prepares with Tally's validator ({@link TallyPreparingStmt}); during the preparation of an
+   * EXPLAIN ANALYZE query, also wraps operators for profiling.
    */
   @Override protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context,
       Type elementType, CalciteCatalogReader catalogReader, RelOptPlanner planner) {

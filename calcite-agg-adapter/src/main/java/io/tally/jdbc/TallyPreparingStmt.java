@@ -23,7 +23,7 @@ import org.apache.calcite.tools.Programs;
 
 /**
  * How Tally prepares a query: Calcite's preparation with Tally's operators first in the chain
- * and Tally's validator ({@link AggregateValidator}), and Tally's logical fixes
+ * and Tally's validator ({@link TallySqlValidator}, over {@link AggregateValidator}), and Tally's logical fixes
  * ({@link PlanFixes}) before Calcite's standard program.
  */
 class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
@@ -53,7 +53,7 @@ class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
         .withConformance(config.conformance())
         .withDefaultNullCollation(config.defaultNullCollation())
         .withIdentifierExpansion(true));
-    return new AggregateValidator(operators, catalogReader, context.getTypeFactory(),
+    return new TallySqlValidator(operators, catalogReader, context.getTypeFactory(),
         validatorConfig);
   }
 

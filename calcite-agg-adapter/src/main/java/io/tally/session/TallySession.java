@@ -2,6 +2,7 @@ package io.tally.session;
 
 import com.google.common.collect.MapMaker;
 import java.sql.SQLException;
+import java.sql.Wrapper;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
+import org.apache.calcite.avatica.AvaticaConnection;
 
 /**
  * The state Tally adds to one Calcite connection: its settings, the progress of its running
@@ -67,9 +69,25 @@ public final class TallySession {
     return s;
   }
 
-  /** The session of a connection, or null if it is not a Tally connection. */
+  /**
+   * The session of a connection (Calcite's, or the Tally JDBC connection around it), or null if
+   * it is not an embedded Tally connection.
+   */
   public static TallySession find(Object connection) {
-    return connection == null ? null : SESSIONS.get(connection);
+    if (connection == null) {
+      return null;
+    }
+    TallySession s = SESSIONS.get(connection);
+    if (s == null && connection instanceof Wrapper) {
+      try {
+        Wrapper w = (Wrapper) connection;
+        s = w.isWrapperFor(AvaticaConnection.class)
+            ? SESSIONS.get(w.unwrap(AvaticaConnection.class)) : null;
+      } catch (SQLException e) {
+        return null;
+      }
+    }
+    return s;
   }
 
   public TallySettings settings() {

@@ -12,8 +12,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Tests that statements other than Tally's own parse exactly as with Calcite's stock parser
- * ({@code SqlParserImpl.FACTORY}): same tree, same unparsed text; and bad ones fail alike
- * (except {@code EXPLAIN} without PLAN, where Tally also expects ANALYZE).
+ * ({@code SqlParserImpl.FACTORY}): same tree, same unparsed text; and bad ones fail alike, at the
+ * same token (the lists of expected tokens differ: Tally takes more keywords as identifiers).
+ * Statements that would write are Tally's own (see {@link CompatibilityGrammarTest}).
  */
 class CalciteCompatibilityTest {
   @ParameterizedTest
@@ -45,10 +46,6 @@ class CalciteCompatibilityTest {
       "RESET ALL",
       "ALTER SESSION SET threads = 2",
       "ALTER SYSTEM RESET ALL",
-      "INSERT INTO t (a, b) VALUES (1, 2)",
-      "UPDATE t SET a = 1 WHERE b = 2",
-      "DELETE FROM t WHERE a = 1",
-      "MERGE INTO t USING u ON t.a = u.a WHEN MATCHED THEN UPDATE SET b = u.b",
       "DESCRIBE TABLE t",
       "SELECT \"analyze\", \"TABLES\" FROM \"SHOW\"",
       "SELECT analyze, tables FROM t AS analyze"})
@@ -75,7 +72,12 @@ class CalciteCompatibilityTest {
   void failsAsCalciteDoes(String sql) {
     SqlParseException stock = assertThrows(SqlParseException.class, () -> Parsing.stock(sql));
     SqlParseException tally = assertThrows(SqlParseException.class, () -> Parsing.tally(sql));
-    assertEquals(stock.getMessage(), tally.getMessage(), sql);
+    assertEquals(firstLine(stock.getMessage()), firstLine(tally.getMessage()), sql);
     assertEquals(stock.getPos(), tally.getPos(), sql);
+  }
+
+  private static String firstLine(String message) {
+    int nl = message.indexOf('\n');
+    return nl < 0 ? message : message.substring(0, nl);
   }
 }

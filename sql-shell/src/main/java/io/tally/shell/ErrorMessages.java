@@ -1,5 +1,7 @@
 package io.tally.shell;
 
+import io.tally.jdbc.SqlErrors;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -9,9 +11,11 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
- * Turns an exception chain into the one line a user needs: wrapper text ("Error while executing
- * SQL …", Avatica's "Error -1 (00000) :", class-name prefixes) removed, the deepest real message
- * kept, unless a shallower one says the same with a position ("From line 1, column 8 …").
+ * Turns an exception chain into the one line a user needs: the message of the driver's mapping
+ * ({@link SqlErrors}) when it recognises the failure; otherwise wrapper text ("Error while
+ * executing SQL …", Avatica's "Error -1 (00000) :", class-name prefixes) removed, the deepest
+ * real message kept, unless a shallower one says the same with a position ("From line 1,
+ * column 8 …").
  */
 public final class ErrorMessages {
   private static final int MAX_DEPTH = 32;
@@ -30,6 +34,10 @@ public final class ErrorMessages {
 
   /** The most useful one-line message for {@code t}; {@code sql} (may be null) is the statement that failed. */
   public static String oneLine(Throwable t, String sql) {
+    SQLException mapped = SqlErrors.of(t);
+    if (!SqlErrors.INTERNAL_ERROR.equals(mapped.getSQLState()) && mapped.getMessage() != null) {
+      return firstLine(mapped.getMessage()); // the driver's line (Tally's, or Calcite's, classified)
+    }
     List<String> messages = new ArrayList<>();
     Map<Throwable, Boolean> seen = new IdentityHashMap<>();
     for (Throwable x = t; x != null && !seen.containsKey(x) && seen.size() < MAX_DEPTH; x = x.getCause()) {

@@ -2,7 +2,11 @@ package io.tally.shell;
 
 import java.io.PrintWriter;
 
-/** Prints failures as one {@code Error: …} line (with {@code file:line:} when known); stack trace only when verbose. */
+/**
+ * Prints failures as one {@code Error: …} line (with {@code file:line:} when known), then, when
+ * the error names a position in the statement, the line with a caret under it; the stack trace
+ * only when verbose.
+ */
 public final class ErrorReporter {
   private final PrintWriter err;
   private final ShellSettings settings;
@@ -15,7 +19,11 @@ public final class ErrorReporter {
   /** Reports {@code e}, raised while running {@code sql} (null for meta commands) at {@code location} (may be null). */
   public void report(Throwable e, String sql, String location) {
     String where = location == null ? "" : location + ": ";
-    err.println(settings.palette().red("Error: " + where + ErrorMessages.oneLine(e, sql)));
+    String message = ErrorMessages.oneLine(e, sql);
+    err.println(settings.palette().red("Error: " + where + message));
+    for (String line : ErrorCaret.lines(message, sql)) {
+      err.println(line);
+    }
     if (settings.verbose()) {
       e.printStackTrace(err);
     }

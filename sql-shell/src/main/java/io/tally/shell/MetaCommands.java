@@ -37,6 +37,8 @@ public final class MetaCommands {
     define(List.of("\\format", "\\mode", ".mode", ".format"), "[" + String.join("|", formatNames()) + "]",
         "show or set the output format", this::format);
     define(List.of("\\timing", ".timer"), "[on|off]", "show query time (no argument: toggle)", this::timing);
+    define(List.of("\\x", "\\expanded"), "[on|off]", "one line per column (no argument: toggle)",
+        this::expanded);
     define(List.of("\\maxrows", ".maxrows"), "[N]", "rows a table shows before truncating (0: all)", this::maxRows);
     define(List.of("\\set", ".set"), "KEY VALUE", "change a connection setting (runs SET KEY = VALUE)",
         settingsCommands::set);
@@ -101,6 +103,13 @@ public final class MetaCommands {
     boolean on = a.isEmpty() ? !session.settings().timing() : onOff(a, "\\timing");
     session.settings().timing(on);
     return say("Timing is " + (on ? "on" : "off") + ".");
+  }
+
+  private Outcome expanded(String arg) throws ShellException {
+    String a = arg.toLowerCase(Locale.ROOT);
+    boolean on = a.isEmpty() ? !session.settings().expanded() : onOff(a, "\\x");
+    session.settings().expanded(on);
+    return say("Expanded display is " + (on ? "on" : "off") + ".");
   }
 
   private Outcome maxRows(String arg) throws ShellException {

@@ -97,7 +97,7 @@ public final class ScriptRunner {
       }
       session.executeSql(c.text());
       return Outcome.OK;
-    } catch (Exception | AssertionError | StackOverflowError e) {
+    } catch (Exception | Error e) { // one line per failure, and the shell goes on
       if (c.kind() == SqlScript.Command.Kind.SQL && session.wasCancelled()) {
         errors.cancelled();
       } else {

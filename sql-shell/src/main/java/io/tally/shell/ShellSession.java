@@ -1,5 +1,6 @@
 package io.tally.shell;
 
+import io.tally.jdbc.RemoteServer;
 import io.tally.shell.format.JdbcRows;
 import io.tally.shell.format.RenderOptions;
 import io.tally.shell.format.ResultWriter;
@@ -132,7 +133,7 @@ public final class ShellSession implements AutoCloseable {
   public void print(RowSource rows, long startNanos) throws SQLException {
     PrintWriter out = output();
     RenderOptions options = redirect != null ? RenderOptions.PLAIN : settings.renderOptions();
-    ResultWriter writer = settings.format().writer(options, rows);
+    ResultWriter writer = settings.effectiveFormat().writer(options, rows);
     ResultWriter.Written written = writer.write(rows, out);
     boolean timed = settings.timing() && startNanos >= 0;
     if (writer instanceof TableWriter) {
@@ -145,9 +146,11 @@ public final class ShellSession implements AutoCloseable {
   }
 
   /**
-   * Asks the running statement to stop; results being printed stop at the next row. On a remote
-   * connection the statement is also closed, which is how a {@code tally serve} server learns
-   * of the cancel (Avatica has no cancel request).
+   * Asks the running statement to stop; results being printed stop at the next row. A Tally
+   * connection ({@code jdbc:tally:}, embedded or remote) cancels at once; on a plain Avatica
+   * remote connection the statement is closed on the server instead, from another thread
+   * (Avatica's own cancel waits for the running request), which a {@code tally serve} server
+   * answers by cancelling the query.
    */
   public void cancel() {
     cancelled = true;
@@ -155,7 +158,6 @@ public final class ShellSession implements AutoCloseable {
     if (st != null) {
       try {
         if (Urls.isRemote(url)) {
-          // Not st.cancel(): the remote client holds the statement's lock while it executes.
           Connection c = connection;
           Thread closer = new Thread(() -> closeOnServer(c, st), "tally-remote-cancel");
           closer.setDaemon(true);
@@ -169,14 +171,9 @@ public final class ShellSession implements AutoCloseable {
     }
   }
 
-  /** Tells a {@code tally serve} server to cancel {@code st} (what Ctrl-C does on a remote connection). */
-  public static void cancelRemote(Connection c, Statement st) throws SQLException {
-    RemoteCancel.closeOnServer(c, st);
-  }
-
   private static void closeOnServer(Connection c, Statement st) {
     try {
-      RemoteCancel.closeOnServer(c, st);
+      RemoteServer.cancel(c, st);
     } catch (SQLException | RuntimeException ignored) {
       // the server may be gone; the statement is abandoned either way
     }
@@ -217,6 +214,9 @@ public final class ShellSession implements AutoCloseable {
     List<String> notes = new ArrayList<>();
     if (w.shown() < w.rows()) {
       notes.add(String.format(Locale.ROOT, "%,d shown", w.shown()));
+    }
+    if (w.hidColumns()) {
+      notes.add(String.format(Locale.ROOT, "%,d of %,d columns shown", w.shownColumns(), w.columns()));
     }
     if (time != null) {
       notes.add(time);

@@ -5,13 +5,14 @@ import io.tally.shell.format.Palette;
 import io.tally.shell.format.RenderOptions;
 import java.util.function.IntSupplier;
 
-/** The shell's mutable display settings: format, timing, row limit, width and colors. */
+/** The shell's mutable display settings: format, expanded display, timing, row limit, width and colors. */
 public final class ShellSettings {
   /** Rows an interactive table shows before truncating (the DuckDB CLI's default). */
   public static final int INTERACTIVE_MAX_ROWS = 40;
 
   private OutputFormat format = OutputFormat.TABLE;
   private boolean timing;
+  private boolean expanded;
   private int maxRows;
   private boolean verbose;
   private Palette palette = Palette.PLAIN;
@@ -24,6 +25,22 @@ public final class ShellSettings {
   public ShellSettings format(OutputFormat f) {
     this.format = f;
     return this;
+  }
+
+  /** Whether tables print one line per column ({@code \x}); CSV, TSV and JSON are unaffected. */
+  public boolean expanded() {
+    return expanded;
+  }
+
+  public ShellSettings expanded(boolean on) {
+    this.expanded = on;
+    return this;
+  }
+
+  /** The format results print in now: vertical instead of a table while {@link #expanded} is on. */
+  public OutputFormat effectiveFormat() {
+    boolean table = format == OutputFormat.TABLE || format == OutputFormat.MARKDOWN;
+    return expanded && table ? OutputFormat.VERTICAL : format;
   }
 
   public boolean timing() {

@@ -51,7 +51,7 @@ public final class TallyCommand implements Callable<Integer> {
   private String url;
 
   @Option(names = "--format", paramLabel = "FMT", defaultValue = "table", converter = FormatConverter.class,
-      description = "Output format: table, csv, tsv, json, vertical (default: ${DEFAULT-VALUE})")
+      description = "Output format: table, csv, tsv, json, vertical, markdown (default: ${DEFAULT-VALUE})")
   private OutputFormat format;
 
   @Option(names = {"-e", "--execute"}, paramLabel = "SQL", description = "Run SQL (repeatable) and exit")

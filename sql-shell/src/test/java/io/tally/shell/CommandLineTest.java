@@ -29,15 +29,21 @@ class CommandLineTest {
         "--url", CALCITE, "--format", "csv");
     assertEquals(1, r.exit, r::toString);
     assertEquals("A\n1\n", r.out);
-    assertEquals("Error: From line 1, column 8 to line 1, column 11: Column 'NOPE' not found in any table\n", r.err);
+    assertEquals("Error: From line 1, column 8 to line 1, column 11: Column 'NOPE' not found in any table\n"
+        + "LINE 1: select nope from (values (1)) as t(x)\n"
+        + "               ^\n", r.err);
   }
 
   @Test void parseErrorNamesThePosition() {
     ShellRun r = ShellRun.run("", "--url", CALCITE, "-e", "select 1 frm x");
     assertEquals(1, r.exit);
-    assertEquals("Error: Encountered \"x\" at line 1, column 14.\n", r.err);
+    assertEquals("Error: Encountered \"x\" at line 1, column 14.\n"
+        + "LINE 1: select 1 frm x\n"
+        + "                     ^\n", r.err);
     ShellRun bad = ShellRun.run("", "--url", CALCITE, "-e", "selec 1");
-    assertEquals("Error: Non-query expression encountered in illegal context (at line 1, column 1)\n", bad.err);
+    assertEquals("Error: Non-query expression encountered in illegal context (at line 1, column 1)\n"
+        + "LINE 1: selec 1\n"
+        + "        ^\n", bad.err);
   }
 
   @Test void verboseAddsTheStackTrace() {
@@ -54,7 +60,9 @@ class CommandLineTest {
     ShellRun r = ShellRun.run("", "--url", CALCITE, "--format", "csv", "-f", f.toString());
     assertEquals(1, r.exit, r::toString);
     assertEquals("A\n1\n", r.out);
-    assertEquals("Error: " + f + ":4: From line 2, column 3 to line 2, column 6: Column 'NOPE' not found in any table\n", r.err);
+    assertEquals("Error: " + f + ":4: From line 2, column 3 to line 2, column 6: Column 'NOPE' not found in any table\n"
+        + "LINE 2:   nope\n"
+        + "          ^\n", r.err);
   }
 
   @Test void missingFileIsOneLine() {

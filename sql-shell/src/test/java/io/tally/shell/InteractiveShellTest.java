@@ -1,6 +1,7 @@
 package io.tally.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -8,10 +9,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.impl.DumbTerminal;
 import org.junit.jupiter.api.Test;
@@ -54,6 +60,76 @@ class InteractiveShellTest {
     ShellRun r = interactive(HrSchema.URL, "select nope from emps;\nselect 'still here' as s;\n");
     assertEquals(0, r.exit, r::toString);
     assertTrue(r.out.contains("Error: From line 1, column 8 to line 1, column 11: Column 'nope' not found"), r.out);
+    assertTrue(r.out.contains("still here"), r.out);
+  }
+
+  /** On Tally itself: a runtime error is one line, and everyday column names are names. */
+  @Test void divisionByZeroIsOneLineAndTheNextQueryAnswers() {
+    ShellRun r = interactive("jdbc:tally:", "SELECT 1/0;\nSELECT 42 AS answer;\n"
+        + "SELECT date, value, user, count, year FROM (VALUES (DATE '2024-01-01', 1, 'a', 2,"
+        + " 2024)) AS t(date, value, user, count, year);\n");
+    assertEquals(0, r.exit, r::toString);
+    assertTrue(r.out.contains("Error: Division by zero\n"), r.out);
+    assertFalse(r.out.contains("Exception") || r.out.contains("\tat "), r.out);
+    assertTrue(r.out.contains("│      42 │"), r.out);
+    assertTrue(r.out.contains("│    date    │  value  │ user │  count  │  year   │"), r.out);
+    assertTrue(r.out.contains("│ 2024-01-01 │       1 │ a    │       2 │    2024 │"), r.out);
+  }
+
+  /**
+   * Ctrl-C at the prompt clears the line, however often it comes (a second one often arrives
+   * just after a cancel); only \\q ends the session. The dumb terminal gets SIGINT raised, as a
+   * real terminal would, each time the shell waits at a new prompt.
+   */
+  @Test void repeatedCtrlCAtThePromptDoesNotQuit() throws Exception {
+    PipedOutputStream keyboard = new PipedOutputStream();
+    PipedInputStream in = new PipedInputStream(keyboard);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    AtomicReference<Terminal> terminal = new AtomicReference<>();
+    ShellIo io = new ShellIo(new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), true, () -> {
+          terminal.set(dumb(in, out));
+          return terminal.get();
+        });
+    CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> TallyCommand.run(
+        new String[] {"--url", HrSchema.URL, "--history", dir.resolve("history").toString()}, io));
+    awaitPrompts(out, 1);
+    terminal.get().raise(Terminal.Signal.INT);
+    awaitPrompts(out, 2);
+    terminal.get().raise(Terminal.Signal.INT);
+    awaitPrompts(out, 3);
+    keyboard.write("select 'still here' as s;\n\\q\n".getBytes(StandardCharsets.UTF_8));
+    keyboard.close();
+    assertEquals(0, exit.get(1, TimeUnit.MINUTES));
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("still here"), text);
+    assertTrue(text.contains("(\\q or Ctrl-D quits)"), text);
+    assertEquals(text.indexOf("(\\q or Ctrl-D quits)"), text.lastIndexOf("(\\q or Ctrl-D quits)"), text);
+  }
+
+  /** Waits until the shell has printed its prompt {@code n} times. */
+  private static void awaitPrompts(ByteArrayOutputStream out, int n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (countPrompts(out.toString(StandardCharsets.UTF_8)) < n) {
+      assertTrue(System.nanoTime() < deadline, "prompt " + n + " never came: " + out);
+      Thread.sleep(10);
+    }
+  }
+
+  private static int countPrompts(String text) {
+    int count = 0;
+    for (int i = text.indexOf("tally> "); i >= 0; i = text.indexOf("tally> ", i + 1)) {
+      count++;
+    }
+    return count;
+  }
+
+  @Test void syntaxErrorsShowACaretAndTheSessionGoesOn() {
+    ShellRun r = interactive(HrSchema.URL, "select empid\n  frm emps;\nselect 'still here' as s;\n");
+    assertEquals(0, r.exit, r::toString);
+    assertTrue(r.out.contains("Error: Encountered \"emps\" at line 2, column 7.\n"
+        + "LINE 2:   frm emps\n"
+        + "              ^\n"), r.out);
     assertTrue(r.out.contains("still here"), r.out);
   }
 

@@ -43,6 +43,25 @@ class MetaCommandsTest {
     assertTrue(r.err.endsWith("(\\help for details)\n"), r.err);
   }
 
+  @Test void expandedDisplayTogglesTablesToOneLinePerColumn() {
+    ShellRun r = script("\\x\nselect empid, name from emps where empid = 1;\n\\x\n"
+        + "select empid from emps where empid = 1;\n\\x on\n\\format csv\nselect empid from emps where empid = 1;\n");
+    assertEquals(0, r.exit, r::toString);
+    assertEquals(String.join("\n",
+        "-[ RECORD 1 ]-", "empid | 1", "name  | Ann",
+        "┌─────────┐", "│  empid  │", "│ integer │", "├─────────┤", "│       1 │", "└─────────┘",
+        "1 row",
+        "empid", "1", ""), r.out);
+    assertEquals("Expanded display is on.\nExpanded display is off.\nExpanded display is on.\n"
+        + "Output format is csv.\n", r.err);
+  }
+
+  @Test void expandedTakesOnOrOff() {
+    ShellRun r = script("\\x sideways\n");
+    assertEquals(1, r.exit);
+    assertEquals("Error: \\x expects on or off, got 'sideways'\n", r.err);
+  }
+
   @Test void timingAddsTheElapsedTimeToTheFooter() {
     ShellRun r = script("\\timing on\nselect empid from emps where empid = 1;\n");
     assertEquals(0, r.exit, r::toString);
@@ -86,6 +105,6 @@ class MetaCommandsTest {
     ShellRun r = script("\\maxrows -3\n");
     assertEquals("Error: \\maxrows expects a whole number >= 0 (0 = no limit), got '-3'\n", r.err);
     ShellRun f = script("\\format xml\n");
-    assertEquals("Error: Unknown format 'xml'; expected one of table, csv, tsv, json, vertical\n", f.err);
+    assertEquals("Error: Unknown format 'xml'; expected one of table, csv, tsv, json, vertical, markdown\n", f.err);
   }
 }

@@ -44,6 +44,26 @@ class OutputFormatsTest {
     assertEquals("[]\n", output("json", QUERY + " WHERE x > 5"));
   }
 
+  @Test void jsonWritesArraysAsArrays() {
+    // (Calcite's literals: CHAR(3) elements padded, DECIMAL(2, 1) elements with one decimal)
+    assertEquals("[{\"A\":[\"a  \",\"b,c\",null],\"N\":[1.0,2.5],\"NN\":[[1],[2,3]]}]\n",
+        output("json", "SELECT ARRAY['a', 'b,c', NULL] AS a, ARRAY[1, 2.5] AS n,"
+            + " ARRAY[ARRAY[1], ARRAY[2, 3]] AS nn"));
+  }
+
+  @Test void arraysPrintAsJsonInEveryFormat() {
+    assertEquals("A\n\"[\"\"a\"\",\"\"b\"\"]\"\n", output("csv", "SELECT ARRAY['a', 'b'] AS a"));
+  }
+
+  @Test void markdown() {
+    assertEquals(String.join("\n",
+        "| X | Y |",
+        "| ---: | --- |",
+        "| 1 | a |",
+        "| 2 |  |", ""), output("markdown", QUERY));
+    assertEquals("| S |\n| --- |\n| a\\|b<br>c |\n", output("md", "SELECT 'a|b\nc' AS s"));
+  }
+
   @Test void vertical() {
     assertEquals("-[ RECORD 1 ]-\nX | 1\nY | a\n-[ RECORD 2 ]-\nX | 2\nY | NULL\n", output("vertical", QUERY));
   }

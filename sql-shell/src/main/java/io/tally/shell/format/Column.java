@@ -11,9 +11,12 @@ import java.sql.Types;
  */
 public record Column(String name, String typeName, Kind kind) {
 
-  /** How a column's values are written: numbers right-aligned and bare in JSON, booleans bare in JSON. */
+  /**
+   * How a column's values are written: numbers right-aligned and bare in JSON, booleans bare in
+   * JSON, arrays as JSON arrays (their cell text is the array in JSON, see {@link ValueText}).
+   */
   public enum Kind {
-    NUMBER, BOOLEAN, TEXT;
+    NUMBER, BOOLEAN, ARRAY, TEXT;
 
     /** The kind for a {@link java.sql.Types} code. */
     public static Kind of(int sqlType) {
@@ -23,6 +26,8 @@ public record Column(String name, String typeName, Kind kind) {
           return NUMBER;
         case Types.BOOLEAN: case Types.BIT:
           return BOOLEAN;
+        case Types.ARRAY:
+          return ARRAY;
         default:
           return TEXT;
       }

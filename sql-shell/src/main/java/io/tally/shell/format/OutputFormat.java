@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /** The shell's output formats and the writer each uses. */
 public enum OutputFormat {
-  TABLE, CSV, TSV, JSON, VERTICAL;
+  TABLE, CSV, TSV, JSON, VERTICAL, MARKDOWN;
 
   /** A writer for this format; a {@code PLAN} result always prints raw. */
   public ResultWriter writer(RenderOptions options, RowSource rows) {
@@ -19,6 +19,7 @@ public enum OutputFormat {
       case TSV: return DelimitedWriter.tsv();
       case JSON: return new JsonWriter();
       case VERTICAL: return new VerticalWriter(options.palette());
+      case MARKDOWN: return new MarkdownWriter();
       default: throw new AssertionError(this);
     }
   }
@@ -28,13 +29,14 @@ public enum OutputFormat {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** Parses a format name (any case; {@code box}, {@code line} and {@code tabs} accepted as aliases). */
+  /** Parses a format name (any case; {@code box}, {@code line}, {@code tabs} and {@code md} accepted as aliases). */
   public static OutputFormat parse(String s) {
     String k = s.trim().toLowerCase(Locale.ROOT);
     switch (k) {
       case "box": case "duckbox": case "aligned": return TABLE;
       case "line": case "expanded": return VERTICAL;
       case "tabs": return TSV;
+      case "md": return MARKDOWN;
       default:
         for (OutputFormat f : values()) {
           if (f.label().equals(k)) {

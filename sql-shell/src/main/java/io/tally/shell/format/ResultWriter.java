@@ -13,6 +13,18 @@ public interface ResultWriter {
    *
    * @param rows rows in the result
    * @param shown rows printed (fewer than {@code rows} when a table was truncated)
+   * @param columns columns in the result
+   * @param shownColumns columns printed (fewer when a table hid columns to fit the terminal)
    */
-  record Written(long rows, long shown) {}
+  record Written(long rows, long shown, int columns, int shownColumns) {
+    /** Every column written. */
+    public Written(long rows, long shown) {
+      this(rows, shown, 0, 0);
+    }
+
+    /** Whether columns were left out. */
+    public boolean hidColumns() {
+      return shownColumns < columns;
+    }
+  }
 }

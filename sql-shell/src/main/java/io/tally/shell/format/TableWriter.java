@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The boxed table format: centered header with a type row, numbers right-aligned, NULL dimmed,
- * wide cells cut with {@code …}; long results show their first and last rows around a
- * {@code … N rows hidden …} line, like the DuckDB CLI.
+ * The boxed table format: centered header with a type row, numbers right-aligned, NULL dimmed;
+ * a table wider than the terminal cuts long text with {@code …} and hides middle columns
+ * behind a {@code …} column ({@link TableLayout}); long results show their first and last rows
+ * around a {@code … N rows hidden …} line, like the DuckDB CLI.
  */
 public final class TableWriter implements ResultWriter {
   static final String NULL_TEXT = "NULL";
@@ -28,8 +29,8 @@ public final class TableWriter implements ResultWriter {
     }
     List<String[]> shown = new ArrayList<>(window.head());
     shown.addAll(window.tail());
-    int[] w = TableLayout.widths(columns, shown, NULL_TEXT);
-    TableLayout.fit(w, options.maxWidth());
+    TableLayout layout = TableLayout.of(columns, shown, NULL_TEXT, options.maxWidth());
+    int[] w = layout.widths;
     String notice = window.hidden() > 0
         ? String.format(Locale.ROOT, "%s %,d rows hidden %s", TextWidth.ELLIPSIS, window.hidden(), TextWidth.ELLIPSIS)
         : null;
@@ -38,11 +39,11 @@ public final class TableWriter implements ResultWriter {
     }
     Palette p = options.palette();
     out.println(border(w, '┌', '┬', '┐'));
-    out.println(line(w, columns, c -> p.bold(center(columns.get(c).name(), w[c]))));
-    out.println(line(w, columns, c -> p.faint(center(TableLayout.typeLabel(columns.get(c)), w[c]))));
+    out.println(line(layout, (c, width) -> p.bold(center(columns.get(c).name(), width))));
+    out.println(line(layout, (c, width) -> p.faint(center(TableLayout.typeLabel(columns.get(c)), width))));
     out.println(border(w, '├', '┼', '┤'));
     for (String[] row : window.head()) {
-      out.println(row(w, columns, row));
+      out.println(row(layout, columns, row));
     }
     if (notice != null) {
       out.println(border(w, '├', '┴', '┤'));
@@ -53,11 +54,12 @@ public final class TableWriter implements ResultWriter {
       }
     }
     for (String[] row : window.tail()) {
-      out.println(row(w, columns, row));
+      out.println(row(layout, columns, row));
     }
     out.println(notice != null && window.tail().isEmpty() ? border(new int[] {TableLayout.total(w) - 2 - 2}, '└', '┴', '┘')
         : border(w, '└', '┴', '┘'));
-    return new Written(window.total(), window.total() - window.hidden());
+    return new Written(window.total(), window.total() - window.hidden(), columns.size(),
+        layout.shownColumns());
   }
 
   /** Widens the last column so a full-width notice line fits inside the borders. */
@@ -68,8 +70,13 @@ public final class TableWriter implements ResultWriter {
     }
   }
 
-  private String row(int[] w, List<Column> columns, String[] row) {
-    return line(w, columns, c -> cell(row[c], columns.get(c), w[c]));
+  private String row(TableLayout layout, List<Column> columns, String[] row) {
+    return line(layout, (c, width) -> cell(row[c], columns.get(c), width));
+  }
+
+  /** Renders the cell of column {@code c} in {@code width} display columns. */
+  private interface CellText {
+    String render(int c, int width);
   }
 
   private String cell(String value, Column column, int width) {
@@ -81,10 +88,14 @@ public final class TableWriter implements ResultWriter {
     return column.kind() == Column.Kind.NUMBER ? pad + text : text + pad;
   }
 
-  private static String line(int[] w, List<Column> columns, java.util.function.IntFunction<String> cell) {
+  /** One table line: {@code cell} renders column {@code c}; the hidden columns' place shows {@code …}. */
+  private static String line(TableLayout layout, CellText cell) {
     StringBuilder sb = new StringBuilder("│");
-    for (int c = 0; c < w.length; c++) {
-      sb.append(' ').append(cell.apply(c)).append(" │");
+    for (int k = 0; k < layout.shown.length; k++) {
+      int c = layout.shown[k];
+      int width = layout.widths[k];
+      String text = c == TableLayout.HIDDEN ? center(TextWidth.ELLIPSIS, width) : cell.render(c, width);
+      sb.append(' ').append(text).append(" │");
     }
     return sb.toString();
   }

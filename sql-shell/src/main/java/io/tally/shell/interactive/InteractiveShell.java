@@ -27,8 +27,8 @@ import org.jline.utils.AttributedStyle;
 /**
  * The interactive shell on a JLine terminal: prompt with multi-line statements, persistent history
  * with reverse search, completion, highlighting; a {@link ProgressLine} under statements that run
- * longer than a second; Ctrl-C cancels the running statement (or, at an empty prompt, quits, as
- * Ctrl-D does).
+ * longer than a second; Ctrl-C cancels the running statement, or clears the line being typed
+ * (however often it is pressed, it never ends the session: {@code \q} or Ctrl-D does).
  */
 public final class InteractiveShell {
   static final String PROMPT = "tally> ";
@@ -39,6 +39,7 @@ public final class InteractiveShell {
   private final Terminal terminal;
   private final ShellSettings settings;
   private final Path history;
+  private boolean quitHintShown;
 
   public InteractiveShell(Terminal terminal, ShellSettings settings, Path history) {
     this.terminal = terminal;
@@ -87,8 +88,11 @@ public final class InteractiveShell {
       try {
         line = reader.readLine(prompt);
       } catch (UserInterruptException e) {
-        if (e.getPartialLine() == null || e.getPartialLine().isBlank()) {
-          return;
+        // Ctrl-C clears the line (a second one may arrive just after a cancel): never quits
+        if (!quitHintShown && (e.getPartialLine() == null || e.getPartialLine().isBlank())) {
+          terminal.writer().println(settings.palette().faint("(\\q or Ctrl-D quits)"));
+          terminal.writer().flush();
+          quitHintShown = true;
         }
         continue;
       } catch (EndOfFileException e) {

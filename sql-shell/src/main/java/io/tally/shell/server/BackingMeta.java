@@ -1,5 +1,6 @@
 package io.tally.shell.server;
 
+import io.tally.jdbc.SqlErrors;
 import io.tally.session.TallySession;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -8,16 +9,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.MissingResultsException;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.jdbc.JdbcMeta;
+import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
 import org.apache.calcite.avatica.remote.TypedValue;
 
 /**
  * Avatica's {@link JdbcMeta} (one backing connection per remote connection) plus an orderly stop:
  * it counts the requests that run SQL, and {@link #drain} refuses new ones, cancels the running
  * statements of Tally backing connections and waits for their requests to return, so that
- * {@link #closeAllConnections()} never closes a connection under a running query.
+ * {@link #closeAllConnections()} never closes a connection under a running query. A failure
+ * reaches the client with its SQLState ({@link #toClient}); Avatica alone would send 00000.
  */
 final class BackingMeta extends JdbcMeta {
   /** How often a drain re-cancels (a statement may register its cancel flag a moment late). */
@@ -38,6 +43,8 @@ final class BackingMeta extends JdbcMeta {
     begin(h);
     try {
       return super.prepareAndExecute(h, sql, maxRowCount, maxRowsInFirstFrame, callback);
+    } catch (RuntimeException e) {
+      throw toClient(e);
     } finally {
       end(h);
     }
@@ -48,6 +55,8 @@ final class BackingMeta extends JdbcMeta {
     begin(h);
     try {
       return super.execute(h, parameterValues, maxRowsInFirstFrame);
+    } catch (RuntimeException e) {
+      throw toClient(e);
     } finally {
       end(h);
     }
@@ -58,9 +67,41 @@ final class BackingMeta extends JdbcMeta {
     begin(h);
     try {
       return super.fetch(h, offset, fetchMaxRowCount);
+    } catch (RuntimeException e) {
+      throw toClient(e);
     } finally {
       end(h);
     }
+  }
+
+  @Override public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+    try {
+      return super.prepare(ch, sql, maxRowCount);
+    } catch (RuntimeException e) {
+      throw toClient(e);
+    }
+  }
+
+  @Override public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+    try {
+      super.openConnection(ch, info);
+    } catch (RuntimeException e) {
+      throw toClient(e);
+    }
+  }
+
+  /**
+   * What the client receives for a failure: the backing connection's SQLException (Tally's
+   * carries its SQLState) as Avatica's error with that state, message and error code.
+   */
+  static AvaticaRuntimeException toClient(RuntimeException e) {
+    if (e instanceof AvaticaRuntimeException) {
+      return (AvaticaRuntimeException) e;
+    }
+    Throwable cause = e.getCause() instanceof SQLException ? e.getCause() : e;
+    SQLException sql = SqlErrors.of(cause);
+    return new AvaticaRuntimeException(sql.getMessage(), sql.getErrorCode(), sql.getSQLState(),
+        AvaticaSeverity.ERROR);
   }
 
   /**
@@ -137,7 +178,12 @@ final class BackingMeta extends JdbcMeta {
   }
 
   private static void cancel(Connection c) {
-    TallySession session = c == null ? null : TallySession.find(c);
+    TallySession session = null;
+    try {
+      session = c == null ? null : TallySession.find(c.unwrap(AvaticaConnection.class));
+    } catch (SQLException e) {
+      // not an Avatica connection: no Tally statements to cancel
+    }
     if (session != null) {
       session.cancelStatements();
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.jdbc.RemoteServer;
 import io.tally.session.TallySession;
 import io.tally.memory.EngineMemory;
 import io.tally.memory.ServerMemory;
@@ -210,7 +211,7 @@ class RemoteTallyTest {
         Thread.sleep(5);
       }
       // What the shell does on Ctrl-C for a remote connection (st.close() would wait for the query).
-      RemoteCancelAccess.closeOnServer(conn, st);
+      RemoteServer.cancel(conn, st);
       assertNotNull(run.get(GUARD_SECONDS, TimeUnit.SECONDS), "the query finished instead of being cancelled");
       assertTrue(TallySession.of(backing).progress().snapshot().rows() < 200_000_000L);
       assertEquals(0, EngineMemory.root().getAllocatedMemory(), EngineMemory.root().toVerboseString());

@@ -59,8 +59,9 @@ class TallyServerTest {
           "-e", "select nope"}, io);
       assertEquals(1, exit);
       assertEquals("[{\"x\":1,\"y\":\"a\"},\n{\"x\":2,\"y\":null}]\n", out.toString(StandardCharsets.UTF_8));
-      assertEquals("Error: From line 1, column 8 to line 1, column 11: Column 'nope' not found in any table\n",
-          err.toString(StandardCharsets.UTF_8));
+      assertEquals("Error: From line 1, column 8 to line 1, column 11: Column 'nope' not found in any table\n"
+          + "LINE 1: select nope\n"
+          + "               ^\n", err.toString(StandardCharsets.UTF_8));
     }
   }
 
