@@ -25,7 +25,7 @@ import org.apache.calcite.util.Pair;
  * generation, every operator is wrapped for profiling ({@link Profiler}) and the description of
  * the operators is handed to {@code planSink}. Used only for EXPLAIN ANALYZE statements.
  */
-final class ProfilingPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
+final class ProfilingPreparingStmt extends TallyPreparingStmt {
   private final Consumer<Profiler.Profiled> planSink;
 
   ProfilingPreparingStmt(CalcitePrepareImpl prepare, CalcitePrepare.Context context,

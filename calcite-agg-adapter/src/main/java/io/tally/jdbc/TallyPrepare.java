@@ -7,6 +7,7 @@ import io.tally.session.TallySession;
 import io.tally.session.TallySettings;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rex.RexBuilder;
@@ -65,8 +66,9 @@ public class TallyPrepare extends CalcitePrepareImpl {
     return SqlParser.create(sql, parserConfig.withParserFactory(TallySqlParserImpl.FACTORY));
   }
 
-  @Override public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context context,
+  @Override public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context unchecked,
       Query<T> query, Type elementType, long maxRowCount) {
+    CalcitePrepare.Context context = CheckedArithmetic.checked(unchecked);
     if (query.sql != null && TALLY_STATEMENT.matcher(query.sql).lookingAt()) {
       SqlNode node = parseTallyStatement(context, query.sql);
       if (node instanceof SqlExplainAnalyze) {
@@ -115,11 +117,17 @@ public class TallyPrepare extends CalcitePrepareImpl {
   @Override protected CalcitePreparingStmt getPreparingStmt(CalcitePrepare.Context context,
       Type elementType, CalciteCatalogReader catalogReader, RelOptPlanner planner) {
     Consumer<Profiler.Profiled> sink = PROFILED_PLAN.get();
-    if (sink == null || enableBindable) {
+    if (enableBindable) {
       return super.getPreparingStmt(context, elementType, catalogReader, planner);
     }
     EnumerableRel.Prefer prefer = elementType == Object[].class ? EnumerableRel.Prefer.ARRAY
         : EnumerableRel.Prefer.CUSTOM;
+    if (sink == null) {
+      return new TallyPreparingStmt(this, context, catalogReader, context.getTypeFactory(),
+          context.getRootSchema(), prefer,
+          createCluster(planner, new RexBuilder(context.getTypeFactory())),
+          EnumerableConvention.INSTANCE, createConvertletTable());
+    }
     return new ProfilingPreparingStmt(this, context, catalogReader, context.getTypeFactory(),
         context.getRootSchema(), prefer,
         createCluster(planner, new RexBuilder(context.getTypeFactory())),

@@ -52,11 +52,11 @@ final class Decimals {
   }
 
   /**
-   * The error for a DECIMAL result beyond a long's range (more than 18 digits, so at or beyond
-   * the 19 digits Calcite's DECIMAL types hold).
+   * The error for a DECIMAL result beyond its type (more than 18 digits, so at or beyond the 19
+   * digits Calcite's DECIMAL types hold), worded as Calcite's checked CAST words it.
    */
-  static ArithmeticException outOfRange(String what, DataType type) {
-    return new ArithmeticException(what + ": value out of range for " + type
-        + " (vectorized DECIMAL arithmetic holds 18 digits)");
+  static NumericOverflowException outOfRange(BigDecimal value, DataType type) {
+    return new NumericOverflowException("Value " + value.toPlainString()
+        + " cannot be represented as a DECIMAL(" + type.precision() + ", " + type.scale() + ")");
   }
 }
