@@ -232,6 +232,49 @@ final class PartialStates {
     sink.replayDistinct(c, args, gids, n);
   }
 
+  /**
+   * The states DISTINCT call {@code c} has after its spilled pairs were replayed: the key
+   * columns, then the call's state columns (states over disjoint sets of values, which merge).
+   */
+  Schema sideStateSchema(int c) {
+    List<Field> fields = new ArrayList<>(keyFields);
+    fields.addAll(sink.accumulators.get(c).stateFields());
+    return new Schema(fields);
+  }
+
+  /** Block {@code block}'s keys and call {@code c}'s states (see {@link #sideStateSchema}). */
+  VectorSchemaRoot serializeSideState(int c, int block, Schema schema,
+      BufferAllocator allocator) {
+    int rows = sink.table.layoutRows(block);
+    VectorSchemaRoot root = allocate(schema, rows, allocator);
+    try {
+      List<FieldVector> vectors = root.getFieldVectors();
+      for (int k = 0; k < keyCount; k++) {
+        sink.table.key(k).write(block, rows, vectors.get(k));
+      }
+      sink.accumulators.get(c).serialize(block, rows, vectors.subList(keyCount, vectors.size()));
+      finishRoot(root, rows);
+      return root;
+    } catch (RuntimeException e) {
+      root.close();
+      throw e;
+    }
+  }
+
+  /** Folds a batch of {@link #sideStateSchema}{@code (c)} into call {@code c}'s states. */
+  void mergeSideState(int c, VectorSchemaRoot states) {
+    int n = states.getRowCount();
+    List<FieldVector> vectors = states.getFieldVectors();
+    for (int k = 0; k < keyCount; k++) {
+      keyInputs[k].decode(vectors.get(k), n);
+    }
+    List<FieldVector> columns = vectors.subList(keyCount, vectors.size());
+    Accumulator a = sink.accumulators.get(c);
+    int[] gids = new int[n];
+    sink.resolveDecoded(keyInputs, n, gids, g -> a.mergeBound(columns, g, n));
+    a.merge(columns, gids, n);
+  }
+
   /** A batch of {@code schema} with room for {@code rows} rows from {@code allocator}. */
   static VectorSchemaRoot allocate(Schema schema, int rows, BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
