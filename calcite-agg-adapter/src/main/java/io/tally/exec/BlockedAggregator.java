@@ -12,8 +12,6 @@ import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.QuerySpillDirectory;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -55,7 +53,8 @@ public final class BlockedAggregator implements Aggregator {
   private Phase phase = Phase.BUILDING;
   private int nextBlock;
   private BlockEmitter.Batch current;
-  private final Deque<BlockEmitter.Batch> materialized = new ArrayDeque<>();
+  /** Emit mode ALL: every output batch, made before the first is returned (null before). */
+  private ResultBuffer materialized;
   private PartialStates partialStates;
   private AggregateSpiller spiller;
   private final QuerySpillDirectory querySpill;
@@ -344,9 +343,13 @@ public final class BlockedAggregator implements Aggregator {
     if (config.emit() == AggregateConfig.EmitMode.ALL) {
       sink.table.freeIndex();
       try {
-        if (sink.table.groupCount() > 0) {
-          materialized.add(emitter.emitAll(sink::releaseBlock));
-          nextBlock = sink.table.blockCount();
+        materialized = newResultBuffer();
+        if (sink.table.groupCount() > 0 && !emitAllAtOnce()) {
+          // no room for one copy of every group: write them block by block to disk instead
+          materialized.spillFromNow();
+          while (nextBlock < sink.table.blockCount()) {
+            materialized.add(emitAndRelease());
+          }
         }
       } catch (RuntimeException e) {
         phase = Phase.FAILED;
@@ -363,6 +366,9 @@ public final class BlockedAggregator implements Aggregator {
       phase = Phase.DRAINING;
       copySpillMetrics();
       if (config.emit() == AggregateConfig.EmitMode.ALL) {
+        // the merged partitions need the pool: their output goes to disk until the drain
+        materialized = newResultBuffer();
+        materialized.spillFromNow();
         BlockEmitter.Batch b;
         while ((b = nextSpilledBatch()) != null) {
           materialized.add(b);
@@ -372,6 +378,25 @@ public final class BlockedAggregator implements Aggregator {
       phase = Phase.FAILED;
       throw e;
     }
+  }
+
+  private ResultBuffer newResultBuffer() {
+    return new ResultBuffer(memory, spec.outputSchema(), config.spill(), querySpill,
+        spiller != null ? spiller.counters() : new io.tally.spill.SpillCounters());
+  }
+
+  /**
+   * Emit ALL without spilling: one batch copying every group, if the pool has room for it
+   * (checked before any block is released); returns whether it was made.
+   */
+  private boolean emitAllAtOnce() {
+    try {
+      materialized.add(emitter.emitAll(sink::releaseBlock));
+    } catch (io.tally.memory.MemoryLimitExceededException e) {
+      return false;
+    }
+    nextBlock = sink.table.blockCount();
+    return true;
   }
 
   /** The next block of the spilled drain, loading (merging) the next partition when needed. */
@@ -513,11 +538,9 @@ public final class BlockedAggregator implements Aggregator {
     phase = Phase.CLOSED;
     try {
       releaseCurrent();
-      for (BlockEmitter.Batch b : materialized) {
-        b.root().close();
-        memory.release(b.reserved());
+      if (materialized != null) {
+        materialized.close();
       }
-      materialized.clear();
       sink.close();
       if (spiller != null) {
         spiller.close();
