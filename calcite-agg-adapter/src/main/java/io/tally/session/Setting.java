@@ -38,7 +38,10 @@ public enum Setting {
       SettingType.bool(false), false),
   VECTORIZE("vectorize", "aggregate input, filters and projections on Arrow batches (true) or"
       + " as rows through Calcite's operators (false, for A/B)",
-      SettingType.bool(true), false);
+      SettingType.bool(true), false),
+  FILE_ACCESS("file_access", "which files SQL may reach: any, or data (only the data"
+      + " directory; spill_dir cannot be SET; what tally serve gives remote clients)",
+      SettingType.choice(TallySettings.FileAccessMode.ANY), true);
 
   /** Most worker threads one aggregate may use (each has its own hash table). */
   public static final int MAX_THREADS = 256;

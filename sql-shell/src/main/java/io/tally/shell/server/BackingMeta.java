@@ -1,5 +1,6 @@
 package io.tally.shell.server;
 
+import io.tally.jdbc.TallyDriver;
 import io.tally.session.TallySession;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -29,8 +30,32 @@ final class BackingMeta extends JdbcMeta {
   private int running;
   private boolean stopping;
 
+  private final boolean tally;
+
   BackingMeta(String url) throws SQLException {
-    super(url, new Properties());
+    super(url, serverProperties(url));
+    this.tally = isTally(url);
+  }
+
+  private static boolean isTally(String url) {
+    return url.startsWith(TallyDriver.PREFIX);
+  }
+
+  /** What every backing connection gets besides the client's (allowed) properties. */
+  private static Properties serverProperties(String url) {
+    Properties p = new Properties();
+    if (isTally(url)) {
+      p.putAll(RemoteProperties.serverSettings());
+    }
+    return p;
+  }
+
+  /**
+   * Opens a backing connection with the client's properties if every one is allowed
+   * ({@link RemoteProperties}); a refusal reaches the client as one line naming the property.
+   */
+  @Override public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+    super.openConnection(ch, RemoteProperties.checked(info, tally));
   }
 
   @Override public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount,
