@@ -65,6 +65,11 @@ public final class BlockedAggregator implements Aggregator {
    * bytes are shared with other threads, which may reserve them first.
    */
   static final int RELIEF_ATTEMPTS = 16;
+  /**
+   * How long a query whose room is held by other queries (server_memory_limit) waits for them
+   * to spill or finish before it fails: they spill at their next chunk once over their share.
+   */
+  static final long SERVER_WAIT_MILLIS = 30_000;
   private LongConsumer relief;
 
   /**
@@ -226,13 +231,19 @@ public final class BlockedAggregator implements Aggregator {
    */
   private boolean gate(java.util.function.LongSupplier bound, boolean mayFree) {
     long need = bound.getAsLong();
-    if (need <= memory.available()) {
+    // over its share of server_memory_limit while another query waits: spill to make room
+    boolean yield = mayFree && !merging() && sink.table.groupCount() > 0
+        && memory.overFairShare();
+    if (need <= memory.available() && !yield) {
       return false;
     }
-    if (spiller != null && spiller.merging()) {
+    if (merging()) {
       throw new PartitionOverflowException(need, memory.limit());
     }
     if (!mayFree) {
+      if (memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
+        return false;
+      }
       throw limitError(need, "even right after spilling");
     }
     if (relief != null) {
@@ -245,10 +256,14 @@ public final class BlockedAggregator implements Aggregator {
       spill();
     }
     need = bound.getAsLong();
-    if (need > memory.available()) {
+    if (need > memory.available() && !memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
       throw limitError(need, "even with every group spilled");
     }
     return true;
+  }
+
+  private boolean merging() {
+    return spiller != null && spiller.merging();
   }
 
   /**
