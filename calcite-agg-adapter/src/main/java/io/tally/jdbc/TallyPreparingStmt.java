@@ -1,5 +1,6 @@
 package io.tally.jdbc;
 
+import io.tally.plan.HeapOperators;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.jdbc.CalcitePrepare;
@@ -13,8 +14,9 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql2rel.SqlRexConvertletTable;
 
 /**
- * Calcite's statement preparation with Tally's rewrites of the logical plan before it is
- * optimized: {@code ABS} made overflow-checked ({@link CheckedArithmetic}).
+ * Calcite's statement preparation with Tally's rewrites: before optimization {@code ABS} is made
+ * overflow-checked ({@link CheckedArithmetic}); before code generation the inputs of Calcite's
+ * heap operators are counted against the query's memory ({@link HeapOperators}).
  */
 class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
   TallyPreparingStmt(CalcitePrepareImpl prepare, CalcitePrepare.Context context,
@@ -23,6 +25,11 @@ class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
       SqlRexConvertletTable convertletTable) {
     super(prepare, context, catalogReader, typeFactory, schema, prefer, cluster,
         resultConvention, convertletTable);
+  }
+
+  /** Implements the plan with the inputs Calcite's heap operators keep counted. */
+  @Override protected PreparedResult implement(RelRoot root) {
+    return super.implement(root.withRel(HeapOperators.budget(root.rel)));
   }
 
   @Override protected RelRoot optimize(RelRoot root, List<Materialization> materializations,
