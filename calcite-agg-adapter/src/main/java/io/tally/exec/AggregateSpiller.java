@@ -1,6 +1,8 @@
 package io.tally.exec;
 
 import io.tally.batch.DataType;
+import io.tally.batch.QueryCancelledException;
+import io.tally.exec.state.AggKind;
 import io.tally.exec.hash.BlockLayout;
 import io.tally.exec.spill.PartitionOverflowException;
 import io.tally.exec.spill.Partitioner;
@@ -22,6 +24,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -74,6 +77,8 @@ final class AggregateSpiller implements AutoCloseable {
   private final Partitioner[] pairPartitioners;
   private final int calls;
   private final String operator;
+  /** Polled before every batch read back, so a cancel stops merging and splitting too. */
+  private final BooleanSupplier cancelled;
   private Partition[] level0;
   /** Level 0 of the DISTINCT pairs' own partitions (null while no call has pairs). */
   private Partition[] pairLevel0;
@@ -86,8 +91,9 @@ final class AggregateSpiller implements AutoCloseable {
 
   /** {@code query} is the query's spill directory; null gives this operator one of its own. */
   AggregateSpiller(SinkState sink, PartialStates partials, SpillOptions options, QuerySpillDirectory query,
-      OperatorMemory memory, BlockLayout layout, AggregateSpec spec) {
+      OperatorMemory memory, BlockLayout layout, AggregateSpec spec, BooleanSupplier cancelled) {
     this.sink = sink;
+    this.cancelled = cancelled;
     this.partials = partials;
     this.directory = new SpillDirectory(query != null ? query : new QuerySpillDirectory(Path.of(options.dir())),
         options, memory.name(), counters);
@@ -346,7 +352,7 @@ final class AggregateSpiller implements AutoCloseable {
     if (p.main != null) {
       try (SpillReader reader = new SpillReader(p.main, format.fileSchema(), counters)) {
         VectorSchemaRoot stored;
-        while ((stored = reader.next(io)) != null) {
+        while ((stored = nextBatch(reader)) != null) {
           try (VectorSchemaRoot s = stored; VectorSchemaRoot typed = format.fromFile(s, io)) {
             partials.merge(typed);
           }
@@ -357,7 +363,7 @@ final class AggregateSpiller implements AutoCloseable {
       if (p.sides[c] != null) {
         try (SpillReader reader = new SpillReader(p.sides[c], p.schema(c), counters)) {
           VectorSchemaRoot side;
-          while ((side = reader.next(io)) != null) {
+          while ((side = nextBatch(reader)) != null) {
             try (VectorSchemaRoot s = side) {
               if (p.pairs) {
                 partials.mergeSide(c, s);
@@ -369,6 +375,14 @@ final class AggregateSpiller implements AutoCloseable {
         }
       }
     }
+  }
+
+  /** The next batch of a spill file, once the query is known not to be cancelled. */
+  private VectorSchemaRoot nextBatch(SpillReader reader) {
+    if (cancelled.getAsBoolean()) {
+      throw new QueryCancelledException(operator);
+    }
+    return reader.next(io);
   }
 
   /** Re-routes partition {@code p}'s files into FANOUT parts on the next hash bits. */
@@ -407,7 +421,7 @@ final class AggregateSpiller implements AutoCloseable {
       Schema schema = p.schema(stream);
       try (SpillReader reader = new SpillReader(file, schema, counters)) {
         VectorSchemaRoot root;
-        while ((root = reader.next(io)) != null) {
+        while ((root = nextBatch(reader)) != null) {
           try (VectorSchemaRoot r = root) {
             route(r, p.level + 1, parts, stream, budget);
           }

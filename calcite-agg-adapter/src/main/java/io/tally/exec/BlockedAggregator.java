@@ -308,7 +308,8 @@ public final class BlockedAggregator implements Aggregator {
 
   private void spill() {
     if (spiller == null) {
-      spiller = new AggregateSpiller(sink, partials(), config.spill(), querySpill, memory, layout, spec);
+      spiller = new AggregateSpiller(sink, partials(), config.spill(), querySpill, memory, layout, spec,
+          cancelled);
     }
     spiller.spill();
     metrics.spillCount++;

@@ -18,6 +18,7 @@ import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.ConnectStringParser;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.Handler;
+import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalcitePrepare;
@@ -121,8 +122,16 @@ public class TallyDriver extends Driver {
       MainSchema.attach(calciteConnection, settings);
     }
 
-    /** The last connection's close frees the table cache (nothing can scan it any more). */
+    /**
+     * Closing a connection stops its running statements (at their next batch or row check) and
+     * frees their memory and spill files; the last connection's close also frees the table cache
+     * (nothing can scan it any more).
+     */
     @Override public void onConnectionClose(AvaticaConnection connection) {
+      TallySession session = TallySession.find(connection);
+      if (session != null) {
+        session.cancelStatements();
+      }
       TallySession.close(connection);
       if (OPEN_CONNECTIONS.decrementAndGet() == 0) {
         TableCache.engine().clear();
@@ -130,11 +139,31 @@ public class TallyDriver extends Driver {
       calcite.onConnectionClose(connection);
     }
 
+    /**
+     * Remembers the statement's cancel flag (the connection forgets it before the statement's
+     * close reaches the handler), so that closing the statement or the connection can stop it.
+     */
     @Override public void onStatementExecute(AvaticaStatement statement, ResultSink sink) {
+      TallySession session = TallySession.find(statement.connection);
+      if (session != null) {
+        try {
+          session.track(statement, statement.connection.getCancelFlag(statement.handle));
+        } catch (NoSuchStatementException e) {
+          // a statement the connection no longer knows cannot run
+        }
+      }
       calcite.onStatementExecute(statement, sink);
     }
 
+    /**
+     * Closing a statement, from any thread, stops what it runs as a cancel would: its operators
+     * end at their next batch or row check and delete their spill files.
+     */
     @Override public void onStatementClose(AvaticaStatement statement) {
+      TallySession session = TallySession.find(statement.connection);
+      if (session != null) {
+        session.stop(statement);
+      }
       calcite.onStatementClose(statement);
     }
   }
