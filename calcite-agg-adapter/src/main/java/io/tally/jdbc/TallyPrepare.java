@@ -86,7 +86,33 @@ public class TallyPrepare extends CalcitePrepareImpl {
         }
       }
     }
-    return super.prepareSql(context, query, elementType, maxRowCount);
+    return prepareWithinLimits(context, query, elementType, maxRowCount);
+  }
+
+  /**
+   * Calcite's preparation, with the JVM limits it can run into said plainly: an expression
+   * nested deeper than the thread's stack allows, or an operator whose generated code passes
+   * the JVM's 64 KB per method.
+   */
+  private <T> CalciteSignature<T> prepareWithinLimits(CalcitePrepare.Context context,
+      Query<T> query, Type elementType, long maxRowCount) {
+    try {
+      return super.prepareSql(context, query, elementType, maxRowCount);
+    } catch (StackOverflowError e) {
+      throw new IllegalArgumentException("The statement nests expressions too deeply for the"
+          + " planner (its stack overflowed): split long chains such as a+b+c+... into"
+          + " parts, or run with a larger thread stack (-Xss)", e);
+    } catch (RuntimeException e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (String.valueOf(t.getMessage()).contains("Code grows beyond 64 KB")) {
+          throw new IllegalArgumentException("The statement is too large to compile: an"
+              + " operator's generated code would pass the JVM's 64 KB method limit (a VALUES"
+              + " or IN list of thousands of items, or thousands of expressions); put the"
+              + " values in a table or file and join it", e);
+        }
+      }
+      throw e;
+    }
   }
 
   /**
