@@ -18,11 +18,13 @@ import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.ConnectStringParser;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.Handler;
+import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.Driver;
+import org.apache.calcite.jdbc.TallyStatementMeta;
 
 /**
  * The JDBC driver for {@code jdbc:tally:} URLs: a Calcite driver with Tally's settings, schema,
@@ -77,6 +79,11 @@ public class TallyDriver extends Driver {
     TallySettings.fromProperties(merged); // fail fast, before Calcite builds anything
     CALCITE_DEFAULTS.forEach(merged::putIfAbsent);
     return super.connect(PREFIX, merged);
+  }
+
+  /** Calcite's meta, with statement creation safe for threads sharing a connection. */
+  @Override public Meta createMeta(AvaticaConnection connection) {
+    return TallyStatementMeta.of(connection);
   }
 
   @Override protected Handler createHandler() {
