@@ -99,11 +99,12 @@ public class TallyPrepare extends CalcitePrepareImpl {
     try {
       return super.prepareSql(context, query, elementType, maxRowCount);
     } catch (StackOverflowError e) {
-      throw new IllegalArgumentException("The statement nests expressions too deeply for the"
-          + " planner (its stack overflowed): split long chains such as a+b+c+... into"
-          + " parts, or run with a larger thread stack (-Xss)", e);
+      throw tooDeep(e);
     } catch (RuntimeException e) {
       for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof StackOverflowError) {
+          throw tooDeep(e);
+        }
         if (String.valueOf(t.getMessage()).contains("Code grows beyond 64 KB")) {
           throw new IllegalArgumentException("The statement is too large to compile: an"
               + " operator's generated code would pass the JVM's 64 KB method limit (a VALUES"
@@ -158,6 +159,12 @@ public class TallyPrepare extends CalcitePrepareImpl {
         context.getRootSchema(), prefer,
         createCluster(planner, new RexBuilder(context.getTypeFactory())),
         createConvertletTable(), sink);
+  }
+
+  private static IllegalArgumentException tooDeep(Throwable e) {
+    return new IllegalArgumentException("The statement nests expressions too deeply for the"
+        + " planner (its stack overflowed): split long chains such as a+b+c+... into parts, or"
+        + " run with a larger thread stack (-Xss)", e);
   }
 
   /** Parses one statement as {@code prepare} will, or returns null if it does not parse. */
