@@ -149,6 +149,11 @@ final class BackingMeta extends JdbcMeta {
     }
   }
 
+  /** The backing connection of the remote connection {@code id}, or null (tests use it). */
+  Connection backing(String id) {
+    return getConnectionCache().getIfPresent(id);
+  }
+
   /** The backing connections open now, one per remote connection. */
   List<Connection> openConnections() {
     return new ArrayList<>(getConnectionCache().asMap().values());

@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.calcite.avatica.AvaticaConnection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,8 @@ class SharedLoadTest {
   private static final long SERVER_LIMIT = 192L << 20;
   /** Liveness guard only (two cores shared with the rest of the build). */
   private static final long GUARD_SECONDS = 1800;
+  /** Rows of the aggregate each cancelled statement runs: it never finishes first. */
+  private static final long LONG_ROWS = 300_000_000L;
 
   @Test void sixteenClientsShareTheServerAndEverythingComesBack(@TempDir Path tmp)
       throws Exception {
@@ -51,7 +54,7 @@ class SharedLoadTest {
         List<Future<Integer>> clients = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
           int client = c;
-          clients.add(pool.submit(() -> runClient(server.clientUrl(), client)));
+          clients.add(pool.submit(() -> runClient(server, client)));
         }
         int done = 0;
         for (Future<Integer> f : clients) {
@@ -70,9 +73,9 @@ class SharedLoadTest {
     }
   }
 
-  private static int runClient(String url, int client) throws Exception {
+  private static int runClient(TallyServer server, int client) throws Exception {
     int done = 0;
-    try (Connection conn = DriverManager.getConnection(url)) {
+    try (Connection conn = DriverManager.getConnection(server.clientUrl())) {
       try (Statement st = conn.createStatement()) {
         st.execute("SET memory_limit = '" + (4 + client % 4) + "MB'");
         st.execute("SET threads = " + (1 + client % 2));
@@ -99,7 +102,7 @@ class SharedLoadTest {
             break;
           }
           case 3:
-            cancelOne(conn);
+            cancelOne(server, conn);
             break;
           default:
             assertEquals("2 35\n", text(conn, "SELECT COUNT(DISTINCT k), SUM(v) FROM t"));
@@ -111,17 +114,23 @@ class SharedLoadTest {
   }
 
   /** Starts a long aggregate, closes it on the server mid-run, and expects an SQLException. */
-  private static void cancelOne(Connection conn) throws Exception {
+  private static void cancelOne(TallyServer server, Connection conn) throws Exception {
     Statement st = conn.createStatement();
     CompletableFuture<Throwable> run = CompletableFuture.supplyAsync(() -> {
       try {
-        text(st, "SELECT number % 1000003, COUNT(*) FROM TABLE(numbers(300000000)) GROUP BY 1");
+        text(st, "SELECT number % 1000003, COUNT(*) FROM TABLE(numbers(" + LONG_ROWS
+            + ")) GROUP BY 1");
         return null;
       } catch (Throwable t) {
         return t;
       }
     });
-    Thread.sleep(150);
+    // close it once it runs on the server (its scan has announced its size)
+    Connection backing = server.meta().backing(((AvaticaConnection) conn).id);
+    while (!run.isDone() && TallySession.of(backing).progress().snapshot().estimatedRows()
+        != LONG_ROWS) {
+      Thread.sleep(5);
+    }
     RemoteCancelAccess.closeOnServer(conn, st);
     Throwable t = run.get(GUARD_SECONDS, TimeUnit.SECONDS);
     assertInstanceOf(SQLException.class, t, "a cancelled statement fails with an SQLException");
