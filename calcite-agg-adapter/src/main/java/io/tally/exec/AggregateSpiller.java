@@ -23,7 +23,9 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -50,6 +52,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * pool for its duration.
  */
 final class AggregateSpiller implements AutoCloseable {
+  /**
+   * DISTINCT calls whose result follows the order values arrive in: their pairs stay with their
+   * group's partition (replayed in order when it merges), so one group's pairs must fit.
+   */
+  private static final Set<AggKind> ORDERED = EnumSet.of(AggKind.LISTAGG, AggKind.ARRAY_AGG);
   /** Most bytes any level's staging may hold. */
   static final long STAGING_MAX_BYTES = 8L << 20;
   /** Least level-0 staging budget, so that tiny limits still coalesce a little. */
@@ -112,10 +119,12 @@ final class AggregateSpiller implements AutoCloseable {
       states.add(partials.hasSideStream(c) ? List.of() : sink.accumulators.get(c).stateFields());
       if (partials.hasSideStream(c)) {
         sideSchemas[c] = partials.sideSchema(c);
-        stateSchemas[c] = partials.sideStateSchema(c);
-        List<DataType> pairTypes = new ArrayList<>(keyTypes);
-        pairTypes.addAll(sink.argTypes(c));
-        pairPartitioners[c] = new Partitioner(pairTypes, layout, memory);
+        if (!ORDERED.contains(spec.calls().get(c).kind())) {
+          stateSchemas[c] = partials.sideStateSchema(c);
+          List<DataType> pairTypes = new ArrayList<>(keyTypes);
+          pairTypes.addAll(sink.argTypes(c));
+          pairPartitioners[c] = new Partitioner(pairTypes, layout, memory);
+        }
       }
     }
     this.format = new SpillFileFormat(options.format(), partials.schema(), partials.keyCount(), states);
@@ -157,7 +166,7 @@ final class AggregateSpiller implements AutoCloseable {
       if (partials.hasSideStream(c)) {
         for (int b = 0; b < partials.sideBlocks(c); b++) {
           try (VectorSchemaRoot side = partials.serializeSide(c, b, sideSchemas[c], io)) {
-            route(side, 0, pairLevel0, c, level0Budget);
+            route(side, 0, pairPartitioners[c] != null ? pairLevel0 : level0, c, level0Budget);
           }
         }
       }
@@ -278,11 +287,18 @@ final class AggregateSpiller implements AutoCloseable {
     }
     while (!pendingPairs.isEmpty()) {
       Partition p = pendingPairs.pop();
-      merging = true;
       try {
-        mergeInto(p);
-        merging = false;
-        writeReplayedStates();
+        // one call at a time, so every group written has pairs of that call (no empty states);
+        // a call done is dropped from the partition, so a split after it leaves it out
+        for (int c = 0; c < calls; c++) {
+          if (p.sides[c] != null) {
+            merging = true;
+            replayPairs(p, c);
+            merging = false;
+            writeReplayedStates(c);
+            p.deleteStream(c);
+          }
+        }
         p.delete();
       } catch (PartitionOverflowException e) {
         merging = false;
@@ -297,16 +313,24 @@ final class AggregateSpiller implements AutoCloseable {
     }
   }
 
-  /** Routes every group's DISTINCT-call states into the main level 0, then empties the sink. */
-  private void writeReplayedStates() {
+  /** Replays the pairs of DISTINCT call {@code c} in pair partition {@code p} into the sink. */
+  private void replayPairs(Partition p, int c) {
+    try (SpillReader reader = new SpillReader(p.sides[c], p.schema(c), counters)) {
+      VectorSchemaRoot side;
+      while ((side = nextBatch(reader)) != null) {
+        try (VectorSchemaRoot s = side) {
+          partials.mergeSide(c, s);
+        }
+      }
+    }
+  }
+
+  /** Routes every group's states of call {@code c} into the main level 0; empties the sink. */
+  private void writeReplayedStates(int c) {
     int blocks = sink.table.blockCount();
     for (int b = 0; b < blocks; b++) {
-      for (int c = 0; c < calls; c++) {
-        if (stateSchemas[c] != null) {
-          try (VectorSchemaRoot states = partials.serializeSideState(c, b, stateSchemas[c], io)) {
-            route(states, 0, level0, c, level0Budget);
-          }
-        }
+      try (VectorSchemaRoot states = partials.serializeSideState(c, b, stateSchemas[c], io)) {
+        route(states, 0, level0, c, level0Budget);
       }
       sink.releaseBlock(b);
     }
@@ -365,7 +389,7 @@ final class AggregateSpiller implements AutoCloseable {
           VectorSchemaRoot side;
           while ((side = nextBatch(reader)) != null) {
             try (VectorSchemaRoot s = side) {
-              if (p.pairs) {
+              if (p.pairs || pairPartitioners[c] == null) {
                 partials.mergeSide(c, s);
               } else {
                 partials.mergeSideState(c, s);
@@ -486,7 +510,8 @@ final class AggregateSpiller implements AutoCloseable {
 
     /** The schema of stream {@code stream} (-1 = main) of this partition. */
     Schema schema(int stream) {
-      return stream < 0 ? format.fileSchema() : pairs ? sideSchemas[stream] : stateSchemas[stream];
+      return stream < 0 ? format.fileSchema()
+          : pairs || pairPartitioners[stream] == null ? sideSchemas[stream] : stateSchemas[stream];
     }
 
     SpillStaging[] stagings() {
@@ -570,6 +595,12 @@ final class AggregateSpiller implements AutoCloseable {
           stagings[i] = null;
         }
       }
+    }
+
+    /** Deletes the file of stream {@code c} (its content is dealt with). */
+    void deleteStream(int c) {
+      deleteFile(sides[c]);
+      sides[c] = null;
     }
 
     void delete() {
