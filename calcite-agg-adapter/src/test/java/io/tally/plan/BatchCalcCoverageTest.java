@@ -56,7 +56,7 @@ class BatchCalcCoverageTest {
   void everyCoveredExpressionIsVectorizedAndAgreesWithCalcite() throws Exception {
     writeTable(new Random(SEED));
     List<String> failures = new ArrayList<>();
-    try (SqlFixture db = new SqlFixture(dir)) {
+    try (SqlFixture db = SqlFixture.tally(dir)) {
       for (String e : PROJECTIONS) {
         check(db, "select " + e + " from t", failures);
         check(db, "select count(*), min(i) from t where (" + e + ") is not null", failures);
