@@ -84,9 +84,7 @@ final class PartialStates {
     VectorSchemaRoot root = allocate(schema, rows, allocator);
     try {
       List<FieldVector> vectors = root.getFieldVectors();
-      for (int k = 0; k < keyCount; k++) {
-        sink.table.key(k).write(block, rows, vectors.get(k));
-      }
+      writeKeys(block, rows, vectors);
       int at = keyCount;
       for (int c = 0; c < sideStream.length; c++) {
         if (!sideStream[c]) {
@@ -101,6 +99,13 @@ final class PartialStates {
     } catch (RuntimeException e) {
       root.close();
       throw e;
+    }
+  }
+
+  /** Writes block {@code block}'s key columns into the first vectors of a partial batch. */
+  private void writeKeys(int block, int rows, List<FieldVector> vectors) {
+    for (int k = 0; k < keyCount; k++) {
+      sink.table.key(k).write(block, rows, vectors.get(k));
     }
   }
 
@@ -249,9 +254,7 @@ final class PartialStates {
     VectorSchemaRoot root = allocate(schema, rows, allocator);
     try {
       List<FieldVector> vectors = root.getFieldVectors();
-      for (int k = 0; k < keyCount; k++) {
-        sink.table.key(k).write(block, rows, vectors.get(k));
-      }
+      writeKeys(block, rows, vectors);
       sink.accumulators.get(c).serialize(block, rows, vectors.subList(keyCount, vectors.size()));
       finishRoot(root, rows);
       return root;
