@@ -232,9 +232,8 @@ public final class BlockedAggregator implements Aggregator {
   private boolean gate(java.util.function.LongSupplier bound, boolean mayFree) {
     long need = bound.getAsLong();
     // over its share of server_memory_limit while another query waits: spill to make room
-    boolean yield = mayFree && !merging() && sink.table.groupCount() > 0
-        && memory.overFairShare();
-    if (need <= memory.available() && !yield) {
+    if (need <= memory.available() && !(mayFree && memory.overFairShare() && !merging()
+        && sink.table.groupCount() > 0)) {
       return false;
     }
     if (merging()) {

@@ -101,7 +101,7 @@ public final class OperatorMemory implements AutoCloseable {
 
   /** Whether this query holds more than its fair share of the server while others wait. */
   public boolean overFairShare() {
-    return pool.overFairShare();
+    return pool.parent() != null && pool.overFairShare(); // no lock taken without a server pool
   }
 
   /**

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BufferLayout;
 import org.apache.arrow.vector.TypeLayout;
 import org.apache.arrow.vector.compression.CompressionCodec;
@@ -155,7 +156,8 @@ final class ArrowBatchCheck {
     }
     ArrowBuf raw = in.get(nextBuffer++);
     ArrowBuf buf = codec == null ? raw : decompress(f, raw, need);
-    if (buf.writerIndex() < need && (buf.writerIndex() > 0 || need > 0)) {
+    if ((buf.writerIndex() < need || buf.capacity() < need)
+        && (buf.writerIndex() > 0 || need > 0)) {
       throw bad(f, "has a buffer of " + buf.writerIndex() + " bytes where " + need
           + " are needed");
     }
@@ -209,8 +211,9 @@ final class ArrowBatchCheck {
     }
     long zeros = 0;
     long full = n / Long.SIZE;
+    long address = bits.memoryAddress(); // the buffer holds (n + 7) / 8 bytes, checked above
     for (long w = 0; w < full; w++) {
-      zeros += Long.SIZE - Long.bitCount(bits.getLong(w * Long.BYTES));
+      zeros += Long.SIZE - Long.bitCount(MemoryUtil.getLong(address + w * Long.BYTES));
     }
     for (long r = full * Long.SIZE; r < n; r++) {
       zeros += (bits.getByte(r >>> 3) >>> (r & 7) & 1) ^ 1;
@@ -225,17 +228,29 @@ final class ArrowBatchCheck {
     if (n == 0) {
       return 0;
     }
-    long previous = width == Integer.BYTES ? offsets.getInt(0) : offsets.getLong(0);
-    if (previous < 0) {
-      throw bad(f, "has a negative first offset " + previous);
+    // the buffer holds (n + 1) * width bytes (checked by buffer()), so plain reads are safe
+    long address = offsets.memoryAddress();
+    long first = width == Integer.BYTES ? MemoryUtil.getInt(address) : MemoryUtil.getLong(address);
+    if (first < 0) {
+      throw bad(f, "has a negative first offset " + first);
     }
-    for (long r = 1; r <= n; r++) {
-      long next = width == Integer.BYTES ? offsets.getInt(r * width) : offsets.getLong(r * width);
-      if (next < previous) {
-        throw bad(f, "has offsets decreasing at row " + (r - 1) + ": " + previous + " then "
-            + next);
+    long previous = first;
+    boolean ordered = true;
+    if (width == Integer.BYTES) {
+      for (long r = 1; r <= n; r++) {
+        int next = MemoryUtil.getInt(address + r * Integer.BYTES);
+        ordered &= next >= previous;
+        previous = next;
       }
-      previous = next;
+    } else {
+      for (long r = 1; r <= n; r++) {
+        long next = MemoryUtil.getLong(address + r * Long.BYTES);
+        ordered &= next >= previous;
+        previous = next;
+      }
+    }
+    if (!ordered) {
+      throw bad(f, "has offsets that decrease (corrupt string or list boundaries)");
     }
     return previous;
   }
