@@ -117,17 +117,17 @@ final class ArrowBatchCheck {
     for (BufferLayout layout : layouts) {
       switch (layout.getType()) {
         case VALIDITY:
-          validity = buffer(f, (n + 7) / 8);
+          validity = buffer(f, (n + 7) / 8, true);
           checkValidity(f, validity, n, node.getNullCount());
           break;
         case OFFSET:
           lastOffset = checkOffsets(f, buffer(f, n == 0 ? 0 : (n + 1) * (layout.getTypeBitWidth()
-              / 8)), n, layout.getTypeBitWidth() / 8);
+              / 8), false), n, layout.getTypeBitWidth() / 8);
           break;
         case DATA: {
           long need = layouts.size() > 2 ? lastOffset
               : layout.getTypeBitWidth() == 1 ? (n + 7) / 8 : n * (layout.getTypeBitWidth() / 8);
-          ArrowBuf data = buffer(f, need);
+          ArrowBuf data = buffer(f, need, false);
           if (f.getDictionary() != null) {
             checkIndices(f, data, validity, n, layout.getTypeBitWidth() / 8,
                 node.getNullCount());
@@ -149,15 +149,19 @@ final class ArrowBatchCheck {
     return n;
   }
 
-  /** The next buffer, decompressed if need be, holding at least {@code need} bytes. */
-  private ArrowBuf buffer(Field f, long need) {
+  /**
+   * The next buffer, decompressed if need be, holding at least {@code need} bytes; an
+   * {@code optional} one (a validity bitmap, which Arrow C++ and others omit when a column has no
+   * nulls) may also be empty.
+   */
+  private ArrowBuf buffer(Field f, long need, boolean optional) {
     if (nextBuffer >= in.size()) {
       throw bad(f, "has fewer buffers than its type needs");
     }
     ArrowBuf raw = in.get(nextBuffer++);
     ArrowBuf buf = codec == null ? raw : decompress(f, raw, need);
     if ((buf.writerIndex() < need || buf.capacity() < need)
-        && (buf.writerIndex() > 0 || need > 0)) {
+        && !(optional && buf.writerIndex() == 0)) {
       throw bad(f, "has a buffer of " + buf.writerIndex() + " bytes where " + need
           + " are needed");
     }
