@@ -1,6 +1,8 @@
 package io.tally.exec;
 
 import io.tally.batch.DataType;
+import io.tally.batch.QueryCancelledException;
+import io.tally.exec.state.AggKind;
 import io.tally.exec.hash.BlockLayout;
 import io.tally.exec.spill.PartitionOverflowException;
 import io.tally.exec.spill.Partitioner;
@@ -21,7 +23,10 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -47,6 +52,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * pool for its duration.
  */
 final class AggregateSpiller implements AutoCloseable {
+  /**
+   * DISTINCT calls whose result follows the order values arrive in: their pairs stay with their
+   * group's partition (replayed in order when it merges), so one group's pairs must fit.
+   */
+  private static final Set<AggKind> ORDERED = EnumSet.of(AggKind.LISTAGG, AggKind.ARRAY_AGG);
   /** Most bytes any level's staging may hold. */
   static final long STAGING_MAX_BYTES = 8L << 20;
   /** Least level-0 staging budget, so that tiny limits still coalesce a little. */
@@ -68,10 +78,19 @@ final class AggregateSpiller implements AutoCloseable {
   private final Partitioner partitioner;
   private final SpillFileFormat format;
   private final Schema[] sideSchemas;
+  /** Per DISTINCT call: its replayed states with the keys, a stream of the main partitions. */
+  private final Schema[] stateSchemas;
+  /** Per DISTINCT call: partitions its pairs by keys and argument values (null otherwise). */
+  private final Partitioner[] pairPartitioners;
   private final int calls;
   private final String operator;
+  /** Polled before every batch read back, so a cancel stops merging and splitting too. */
+  private final BooleanSupplier cancelled;
   private Partition[] level0;
+  /** Level 0 of the DISTINCT pairs' own partitions (null while no call has pairs). */
+  private Partition[] pairLevel0;
   private final Deque<Partition> pending = new ArrayDeque<>();
+  private final Deque<Partition> pendingPairs = new ArrayDeque<>();
   private boolean merging;
   long stateBytes;
   int partitions;
@@ -79,8 +98,9 @@ final class AggregateSpiller implements AutoCloseable {
 
   /** {@code query} is the query's spill directory; null gives this operator one of its own. */
   AggregateSpiller(SinkState sink, PartialStates partials, SpillOptions options, QuerySpillDirectory query,
-      OperatorMemory memory, BlockLayout layout, AggregateSpec spec) {
+      OperatorMemory memory, BlockLayout layout, AggregateSpec spec, BooleanSupplier cancelled) {
     this.sink = sink;
+    this.cancelled = cancelled;
     this.partials = partials;
     this.directory = new SpillDirectory(query != null ? query : new QuerySpillDirectory(Path.of(options.dir())),
         options, memory.name(), counters);
@@ -93,9 +113,19 @@ final class AggregateSpiller implements AutoCloseable {
     this.partitioner = new Partitioner(keyTypes, layout, memory);
     List<List<Field>> states = new ArrayList<>();
     sideSchemas = new Schema[calls];
+    stateSchemas = new Schema[calls];
+    pairPartitioners = new Partitioner[calls];
     for (int c = 0; c < calls; c++) {
       states.add(partials.hasSideStream(c) ? List.of() : sink.accumulators.get(c).stateFields());
-      sideSchemas[c] = partials.hasSideStream(c) ? partials.sideSchema(c) : null;
+      if (partials.hasSideStream(c)) {
+        sideSchemas[c] = partials.sideSchema(c);
+        if (!ORDERED.contains(spec.calls().get(c).kind())) {
+          stateSchemas[c] = partials.sideStateSchema(c);
+          List<DataType> pairTypes = new ArrayList<>(keyTypes);
+          pairTypes.addAll(sink.argTypes(c));
+          pairPartitioners[c] = new Partitioner(pairTypes, layout, memory);
+        }
+      }
     }
     this.format = new SpillFileFormat(options.format(), partials.schema(), partials.keyCount(), states);
     this.io = memory.allocator().newChildAllocator(memory.name() + ".spill", 0, Long.MAX_VALUE);
@@ -129,13 +159,14 @@ final class AggregateSpiller implements AutoCloseable {
   void spill() {
     long start = System.nanoTime();
     if (level0 == null) {
-      level0 = newLevel(0);
+      level0 = newLevel(0, false);
+      pairLevel0 = newLevel(0, true);
     }
     for (int c = 0; c < calls; c++) {
       if (partials.hasSideStream(c)) {
         for (int b = 0; b < partials.sideBlocks(c); b++) {
           try (VectorSchemaRoot side = partials.serializeSide(c, b, sideSchemas[c], io)) {
-            route(side, 0, level0, c, level0Budget);
+            route(side, 0, pairPartitioners[c] != null ? pairLevel0 : level0, c, level0Budget);
           }
         }
       }
@@ -168,7 +199,8 @@ final class AggregateSpiller implements AutoCloseable {
     if (n == 0) {
       return;
     }
-    int[] parts = partitioner.partitions(root, level);
+    Partitioner by = targets[0].pairs ? pairPartitioners[stream] : partitioner;
+    int[] parts = by.partitions(root, level);
     if (order.length < n) {
       order = new int[n];
     }
@@ -224,14 +256,92 @@ final class AggregateSpiller implements AutoCloseable {
     }
   }
 
-  /** Closes the level-0 files and queues them for merging, partition 0 first. */
+  /**
+   * Replays the DISTINCT pairs into per-group states (see {@link #resolvePairs}), then closes the
+   * level-0 files and queues them for merging, partition 0 first.
+   */
   void finishWriting() {
+    resolvePairs();
     for (int p = Partitioner.FANOUT - 1; p >= 0; p--) {
       level0[p].closeWriters();
       if (level0[p].hasFiles()) {
         pending.push(level0[p]);
       }
     }
+  }
+
+  /**
+   * Turns the spilled DISTINCT pairs into states: each pair partition (pairs partitioned by keys
+   * and argument values, so all copies of a pair are in one partition) is replayed through the
+   * calls' DISTINCT filters into the empty sink, and the groups' states of the DISTINCT calls
+   * (over disjoint sets of values, so they merge) are written to the main level-0 partitions.
+   * A pair partition that does not fit is split on the next bits of its pair hash, which always
+   * divides it, even for one group with a huge distinct set (a global aggregate).
+   */
+  private void resolvePairs() {
+    for (int p = Partitioner.FANOUT - 1; p >= 0; p--) {
+      pairLevel0[p].closeWriters();
+      if (pairLevel0[p].hasFiles()) {
+        pendingPairs.push(pairLevel0[p]);
+      }
+    }
+    while (!pendingPairs.isEmpty()) {
+      Partition p = pendingPairs.pop();
+      try {
+        // one call at a time, so every group written has pairs of that call (no empty states);
+        // a call done is dropped from the partition, so a split after it leaves it out
+        for (int c = 0; c < calls; c++) {
+          if (p.sides[c] != null) {
+            merging = true;
+            replayPairs(p, c);
+            merging = false;
+            writeReplayedStates(c);
+            p.deleteStream(c);
+          }
+        }
+        p.delete();
+      } catch (PartitionOverflowException e) {
+        merging = false;
+        sink.reset();
+        if (p.level + 1 >= Partitioner.MAX_LEVELS) {
+          throw overflow(e);
+        }
+        split(p, pendingPairs);
+      } finally {
+        merging = false;
+      }
+    }
+  }
+
+  /** Replays the pairs of DISTINCT call {@code c} in pair partition {@code p} into the sink. */
+  private void replayPairs(Partition p, int c) {
+    try (SpillReader reader = new SpillReader(p.sides[c], p.schema(c), counters)) {
+      VectorSchemaRoot side;
+      while ((side = nextBatch(reader)) != null) {
+        try (VectorSchemaRoot s = side) {
+          partials.mergeSide(c, s);
+        }
+      }
+    }
+  }
+
+  /** Routes every group's states of call {@code c} into the main level 0; empties the sink. */
+  private void writeReplayedStates(int c) {
+    int blocks = sink.table.blockCount();
+    for (int b = 0; b < blocks; b++) {
+      try (VectorSchemaRoot states = partials.serializeSideState(c, b, stateSchemas[c], io)) {
+        route(states, 0, level0, c, level0Budget);
+      }
+      sink.releaseBlock(b);
+    }
+    sink.reset();
+  }
+
+  private MemoryLimitExceededException overflow(PartitionOverflowException e) {
+    return new MemoryLimitExceededException("Operator " + operator + " cannot aggregate within"
+        + " memory_limit " + MemoryPool.formatBytes(e.limit) + ": a spilled partition still"
+        + " needs " + MemoryPool.formatBytes(e.needed) + " more after " + Partitioner.MAX_LEVELS
+        + " levels of repartitioning (its groups cannot be split further)");
   }
 
   /**
@@ -252,11 +362,9 @@ final class AggregateSpiller implements AutoCloseable {
         merging = false;
         sink.reset();
         if (p.level + 1 >= Partitioner.MAX_LEVELS) {
-          throw new MemoryLimitExceededException("Operator " + operator + " cannot aggregate within memory_limit " + MemoryPool.formatBytes(e.limit) + ": a spilled partition still needs "
-              + MemoryPool.formatBytes(e.needed) + " more after " + Partitioner.MAX_LEVELS
-              + " levels of repartitioning (its groups cannot be split further)");
+          throw overflow(e);
         }
-        split(p);
+        split(p, pending);
       } finally {
         merging = false;
       }
@@ -268,7 +376,7 @@ final class AggregateSpiller implements AutoCloseable {
     if (p.main != null) {
       try (SpillReader reader = new SpillReader(p.main, format.fileSchema(), counters)) {
         VectorSchemaRoot stored;
-        while ((stored = reader.next(io)) != null) {
+        while ((stored = nextBatch(reader)) != null) {
           try (VectorSchemaRoot s = stored; VectorSchemaRoot typed = format.fromFile(s, io)) {
             partials.merge(typed);
           }
@@ -277,11 +385,15 @@ final class AggregateSpiller implements AutoCloseable {
     }
     for (int c = 0; c < calls; c++) {
       if (p.sides[c] != null) {
-        try (SpillReader reader = new SpillReader(p.sides[c], sideSchemas[c], counters)) {
+        try (SpillReader reader = new SpillReader(p.sides[c], p.schema(c), counters)) {
           VectorSchemaRoot side;
-          while ((side = reader.next(io)) != null) {
+          while ((side = nextBatch(reader)) != null) {
             try (VectorSchemaRoot s = side) {
-              partials.mergeSide(c, s);
+              if (p.pairs || pairPartitioners[c] == null) {
+                partials.mergeSide(c, s);
+              } else {
+                partials.mergeSideState(c, s);
+              }
             }
           }
         }
@@ -289,10 +401,18 @@ final class AggregateSpiller implements AutoCloseable {
     }
   }
 
+  /** The next batch of a spill file, once the query is known not to be cancelled. */
+  private VectorSchemaRoot nextBatch(SpillReader reader) {
+    if (cancelled.getAsBoolean()) {
+      throw new QueryCancelledException(operator);
+    }
+    return reader.next(io);
+  }
+
   /** Re-routes partition {@code p}'s files into FANOUT parts on the next hash bits. */
-  private void split(Partition p) {
+  private void split(Partition p, Deque<Partition> queue) {
     long start = System.nanoTime();
-    Partition[] parts = newLevel(p.level + 1);
+    Partition[] parts = newLevel(p.level + 1, p.pairs);
     maxLevel = Math.max(maxLevel, p.level + 1);
     long reserved = Math.min(STAGING_MAX_BYTES, Math.max(0, memory.available()) / 4 * SPLIT_STAGING_QUARTERS);
     memory.reserve(reserved);
@@ -309,7 +429,7 @@ final class AggregateSpiller implements AutoCloseable {
     p.delete();
     for (int i = Partitioner.FANOUT - 1; i >= 0; i--) {
       if (parts[i].hasFiles()) {
-        pending.push(parts[i]);
+        queue.push(parts[i]);
       }
     }
     counters.writeNanos += System.nanoTime() - start;
@@ -322,10 +442,10 @@ final class AggregateSpiller implements AutoCloseable {
       if (file == null) {
         continue;
       }
-      Schema schema = stream < 0 ? format.fileSchema() : sideSchemas[stream];
+      Schema schema = p.schema(stream);
       try (SpillReader reader = new SpillReader(file, schema, counters)) {
         VectorSchemaRoot root;
-        while ((root = reader.next(io)) != null) {
+        while ((root = nextBatch(reader)) != null) {
           try (VectorSchemaRoot r = root) {
             route(r, p.level + 1, parts, stream, budget);
           }
@@ -337,10 +457,10 @@ final class AggregateSpiller implements AutoCloseable {
     }
   }
 
-  private Partition[] newLevel(int level) {
+  private Partition[] newLevel(int level, boolean pairs) {
     Partition[] parts = new Partition[Partitioner.FANOUT];
     for (int p = 0; p < parts.length; p++) {
-      parts[p] = new Partition(level, p);
+      parts[p] = new Partition(level, p, pairs);
     }
     return parts;
   }
@@ -349,33 +469,49 @@ final class AggregateSpiller implements AutoCloseable {
   @Override
   public void close() {
     try {
-      if (level0 != null) {
-        for (Partition p : level0) {
-          p.closeQuietly();
+      for (Partition[] level : new Partition[][] {level0, pairLevel0}) {
+        if (level != null) {
+          for (Partition p : level) {
+            p.closeQuietly();
+          }
         }
       }
-      for (Partition p : pending) {
-        p.closeQuietly();
+      for (Deque<Partition> queue : List.of(pending, pendingPairs)) {
+        for (Partition p : queue) {
+          p.closeQuietly();
+        }
+        queue.clear();
       }
-      pending.clear();
     } finally {
       directory.close();
       io.close();
     }
   }
 
-  /** One partition: its main file and DISTINCT pair files, with their staging while being written. */
+  /**
+   * One partition with its staging while being written: a main partition holds the main file
+   * and one file of replayed states per DISTINCT call; a pair partition one file of pairs per
+   * DISTINCT call.
+   */
   private final class Partition {
     final int level;
     final String label;
+    final boolean pairs;
     Path main;
     final Path[] sides = new Path[calls];
     /** Staging per stream: index 0 is the main file, 1 + c the DISTINCT pairs of call c. */
     private final SpillStaging[] stagings = new SpillStaging[1 + calls];
 
-    Partition(int level, int index) {
+    Partition(int level, int index, boolean pairs) {
       this.level = level;
-      this.label = "L" + level + "-P" + index;
+      this.pairs = pairs;
+      this.label = (pairs ? "pairs-L" : "L") + level + "-P" + index;
+    }
+
+    /** The schema of stream {@code stream} (-1 = main) of this partition. */
+    Schema schema(int stream) {
+      return stream < 0 ? format.fileSchema()
+          : pairs || pairPartitioners[stream] == null ? sideSchemas[stream] : stateSchemas[stream];
     }
 
     SpillStaging[] stagings() {
@@ -396,9 +532,9 @@ final class AggregateSpiller implements AutoCloseable {
           return w;
         });
       } else {
-        String name = label + "-distinct" + stream;
-        s = new SpillStaging(name, sideSchemas[stream], io, () -> {
-          SpillWriter w = directory.newFile(name, sideSchemas[stream], io);
+        String name = label + (pairs ? "-distinct" : "-states") + stream;
+        s = new SpillStaging(name, schema(stream), io, () -> {
+          SpillWriter w = directory.newFile(name, schema(stream), io);
           sides[stream] = w.file();
           return w;
         });
@@ -459,6 +595,12 @@ final class AggregateSpiller implements AutoCloseable {
           stagings[i] = null;
         }
       }
+    }
+
+    /** Deletes the file of stream {@code c} (its content is dealt with). */
+    void deleteStream(int c) {
+      deleteFile(sides[c]);
+      sides[c] = null;
     }
 
     void delete() {

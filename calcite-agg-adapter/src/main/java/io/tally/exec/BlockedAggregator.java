@@ -12,8 +12,6 @@ import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.QuerySpillDirectory;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -55,7 +53,8 @@ public final class BlockedAggregator implements Aggregator {
   private Phase phase = Phase.BUILDING;
   private int nextBlock;
   private BlockEmitter.Batch current;
-  private final Deque<BlockEmitter.Batch> materialized = new ArrayDeque<>();
+  /** Emit mode ALL: every output batch, made before the first is returned (null before). */
+  private ResultBuffer materialized;
   private PartialStates partialStates;
   private AggregateSpiller spiller;
   private final QuerySpillDirectory querySpill;
@@ -66,6 +65,11 @@ public final class BlockedAggregator implements Aggregator {
    * bytes are shared with other threads, which may reserve them first.
    */
   static final int RELIEF_ATTEMPTS = 16;
+  /**
+   * How long a query whose room is held by other queries (server_memory_limit) waits for them
+   * to spill or finish before it fails: they spill at their next chunk once over their share.
+   */
+  static final long SERVER_WAIT_MILLIS = 30_000;
   private LongConsumer relief;
 
   /**
@@ -227,13 +231,18 @@ public final class BlockedAggregator implements Aggregator {
    */
   private boolean gate(java.util.function.LongSupplier bound, boolean mayFree) {
     long need = bound.getAsLong();
-    if (need <= memory.available()) {
+    // over its share of server_memory_limit while another query waits: spill to make room
+    if (need <= memory.available() && !(mayFree && memory.overFairShare() && !merging()
+        && sink.table.groupCount() > 0)) {
       return false;
     }
-    if (spiller != null && spiller.merging()) {
+    if (merging()) {
       throw new PartitionOverflowException(need, memory.limit());
     }
     if (!mayFree) {
+      if (memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
+        return false;
+      }
       throw limitError(need, "even right after spilling");
     }
     if (relief != null) {
@@ -246,10 +255,14 @@ public final class BlockedAggregator implements Aggregator {
       spill();
     }
     need = bound.getAsLong();
-    if (need > memory.available()) {
+    if (need > memory.available() && !memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
       throw limitError(need, "even with every group spilled");
     }
     return true;
+  }
+
+  private boolean merging() {
+    return spiller != null && spiller.merging();
   }
 
   /**
@@ -294,7 +307,8 @@ public final class BlockedAggregator implements Aggregator {
 
   private void spill() {
     if (spiller == null) {
-      spiller = new AggregateSpiller(sink, partials(), config.spill(), querySpill, memory, layout, spec);
+      spiller = new AggregateSpiller(sink, partials(), config.spill(), querySpill, memory, layout, spec,
+          cancelled);
     }
     spiller.spill();
     metrics.spillCount++;
@@ -344,9 +358,13 @@ public final class BlockedAggregator implements Aggregator {
     if (config.emit() == AggregateConfig.EmitMode.ALL) {
       sink.table.freeIndex();
       try {
-        if (sink.table.groupCount() > 0) {
-          materialized.add(emitter.emitAll(sink::releaseBlock));
-          nextBlock = sink.table.blockCount();
+        materialized = newResultBuffer();
+        if (sink.table.groupCount() > 0 && !emitAllAtOnce()) {
+          // no room for one copy of every group: write them block by block to disk instead
+          materialized.spillFromNow();
+          while (nextBlock < sink.table.blockCount()) {
+            materialized.add(emitAndRelease());
+          }
         }
       } catch (RuntimeException e) {
         phase = Phase.FAILED;
@@ -363,6 +381,9 @@ public final class BlockedAggregator implements Aggregator {
       phase = Phase.DRAINING;
       copySpillMetrics();
       if (config.emit() == AggregateConfig.EmitMode.ALL) {
+        // the merged partitions need the pool: their output goes to disk until the drain
+        materialized = newResultBuffer();
+        materialized.spillFromNow();
         BlockEmitter.Batch b;
         while ((b = nextSpilledBatch()) != null) {
           materialized.add(b);
@@ -372,6 +393,25 @@ public final class BlockedAggregator implements Aggregator {
       phase = Phase.FAILED;
       throw e;
     }
+  }
+
+  private ResultBuffer newResultBuffer() {
+    return new ResultBuffer(memory, spec.outputSchema(), config.spill(), querySpill,
+        spiller != null ? spiller.counters() : new io.tally.spill.SpillCounters());
+  }
+
+  /**
+   * Emit ALL without spilling: one batch copying every group, if the pool has room for it
+   * (checked before any block is released); returns whether it was made.
+   */
+  private boolean emitAllAtOnce() {
+    try {
+      materialized.add(emitter.emitAll(sink::releaseBlock));
+    } catch (io.tally.memory.MemoryLimitExceededException e) {
+      return false;
+    }
+    nextBlock = sink.table.blockCount();
+    return true;
   }
 
   /** The next block of the spilled drain, loading (merging) the next partition when needed. */
@@ -513,11 +553,9 @@ public final class BlockedAggregator implements Aggregator {
     phase = Phase.CLOSED;
     try {
       releaseCurrent();
-      for (BlockEmitter.Batch b : materialized) {
-        b.root().close();
-        memory.release(b.reserved());
+      if (materialized != null) {
+        materialized.close();
       }
-      materialized.clear();
       sink.close();
       if (spiller != null) {
         spiller.close();

@@ -84,9 +84,7 @@ final class PartialStates {
     VectorSchemaRoot root = allocate(schema, rows, allocator);
     try {
       List<FieldVector> vectors = root.getFieldVectors();
-      for (int k = 0; k < keyCount; k++) {
-        sink.table.key(k).write(block, rows, vectors.get(k));
-      }
+      writeKeys(block, rows, vectors);
       int at = keyCount;
       for (int c = 0; c < sideStream.length; c++) {
         if (!sideStream[c]) {
@@ -101,6 +99,13 @@ final class PartialStates {
     } catch (RuntimeException e) {
       root.close();
       throw e;
+    }
+  }
+
+  /** Writes block {@code block}'s key columns into the first vectors of a partial batch. */
+  private void writeKeys(int block, int rows, List<FieldVector> vectors) {
+    for (int k = 0; k < keyCount; k++) {
+      sink.table.key(k).write(block, rows, vectors.get(k));
     }
   }
 
@@ -230,6 +235,47 @@ final class PartialStates {
     int[] gids = new int[n];
     sink.resolveDecoded(keyInputs, n, gids, g -> sink.replayBound(c, args, g, n));
     sink.replayDistinct(c, args, gids, n);
+  }
+
+  /**
+   * The states DISTINCT call {@code c} has after its spilled pairs were replayed: the key
+   * columns, then the call's state columns (states over disjoint sets of values, which merge).
+   */
+  Schema sideStateSchema(int c) {
+    List<Field> fields = new ArrayList<>(keyFields);
+    fields.addAll(sink.accumulators.get(c).stateFields());
+    return new Schema(fields);
+  }
+
+  /** Block {@code block}'s keys and call {@code c}'s states (see {@link #sideStateSchema}). */
+  VectorSchemaRoot serializeSideState(int c, int block, Schema schema,
+      BufferAllocator allocator) {
+    int rows = sink.table.layoutRows(block);
+    VectorSchemaRoot root = allocate(schema, rows, allocator);
+    try {
+      List<FieldVector> vectors = root.getFieldVectors();
+      writeKeys(block, rows, vectors);
+      sink.accumulators.get(c).serialize(block, rows, vectors.subList(keyCount, vectors.size()));
+      finishRoot(root, rows);
+      return root;
+    } catch (RuntimeException e) {
+      root.close();
+      throw e;
+    }
+  }
+
+  /** Folds a batch of {@link #sideStateSchema}{@code (c)} into call {@code c}'s states. */
+  void mergeSideState(int c, VectorSchemaRoot states) {
+    int n = states.getRowCount();
+    List<FieldVector> vectors = states.getFieldVectors();
+    for (int k = 0; k < keyCount; k++) {
+      keyInputs[k].decode(vectors.get(k), n);
+    }
+    List<FieldVector> columns = vectors.subList(keyCount, vectors.size());
+    Accumulator a = sink.accumulators.get(c);
+    int[] gids = new int[n];
+    sink.resolveDecoded(keyInputs, n, gids, g -> a.mergeBound(columns, g, n));
+    a.merge(columns, gids, n);
   }
 
   /** A batch of {@code schema} with room for {@code rows} rows from {@code allocator}. */

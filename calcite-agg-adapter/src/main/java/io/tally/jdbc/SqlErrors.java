@@ -2,6 +2,7 @@ package io.tally.jdbc;
 
 import io.tally.batch.QueryCancelledException;
 import io.tally.batch.TallyException;
+import io.tally.exec.expr.NumericOverflowException;
 import io.tally.memory.MemoryLimitExceededException;
 import io.tally.parser.SqlReadOnlyStatement;
 import io.tally.schema.DataFileException;
@@ -174,6 +175,9 @@ public final class SqlErrors {
     }
     if (t instanceof SqlReadOnlyException) {
       return new Classified(READ_ONLY, m);
+    }
+    if (t instanceof NumericOverflowException) {
+      return new Classified(NUMERIC_OUT_OF_RANGE, "Numeric value out of range: " + m);
     }
     if (t instanceof ArithmeticException) {
       return arithmetic(m);

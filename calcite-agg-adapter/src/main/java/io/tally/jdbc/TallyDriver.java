@@ -18,10 +18,13 @@ import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.ConnectStringParser;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.Handler;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.jdbc.CalciteConnection;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.Driver;
+import org.apache.calcite.jdbc.TallyStatementMeta;
 
 /**
  * The JDBC driver for {@code jdbc:tally:} URLs: a Calcite driver with Tally's settings, schema,
@@ -91,6 +94,11 @@ public class TallyDriver extends Driver {
     }
   }
 
+  /** Calcite's meta, with statement creation safe for threads sharing a connection. */
+  @Override public Meta createMeta(AvaticaConnection connection) {
+    return TallyStatementMeta.of(connection);
+  }
+
   @Override protected Handler createHandler() {
     return new TallyHandler(super.createHandler());
   }
@@ -135,8 +143,16 @@ public class TallyDriver extends Driver {
       calciteConnection.getRootSchema().add(InformationSchema.NAME, new InformationSchema());
     }
 
-    /** The last connection's close frees the table cache (nothing can scan it any more). */
+    /**
+     * Closing a connection stops its running statements (at their next batch or row check) and
+     * frees their memory and spill files; the last connection's close also frees the table cache
+     * (nothing can scan it any more).
+     */
     @Override public void onConnectionClose(AvaticaConnection connection) {
+      TallySession session = TallySession.find(connection);
+      if (session != null) {
+        session.cancelStatements();
+      }
       TallySession.close(connection);
       if (OPEN_CONNECTIONS.decrementAndGet() == 0) {
         TableCache.engine().clear();
@@ -144,11 +160,31 @@ public class TallyDriver extends Driver {
       calcite.onConnectionClose(connection);
     }
 
+    /**
+     * Remembers the statement's cancel flag (the connection forgets it before the statement's
+     * close reaches the handler), so that closing the statement or the connection can stop it.
+     */
     @Override public void onStatementExecute(AvaticaStatement statement, ResultSink sink) {
+      TallySession session = TallySession.find(statement.connection);
+      if (session != null) {
+        try {
+          session.track(statement, statement.connection.getCancelFlag(statement.handle));
+        } catch (NoSuchStatementException e) {
+          // a statement the connection no longer knows cannot run
+        }
+      }
       calcite.onStatementExecute(statement, sink);
     }
 
+    /**
+     * Closing a statement, from any thread, stops what it runs as a cancel would: its operators
+     * end at their next batch or row check and delete their spill files.
+     */
     @Override public void onStatementClose(AvaticaStatement statement) {
+      TallySession session = TallySession.find(statement.connection);
+      if (session != null) {
+        session.stop(statement);
+      }
       calcite.onStatementClose(statement);
     }
   }

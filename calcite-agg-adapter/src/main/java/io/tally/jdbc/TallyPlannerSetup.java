@@ -32,6 +32,8 @@ final class TallyPlannerSetup {
 
   static void configure(RelOptPlanner planner, TallySettings settings) {
     TallyRules.SCAN_RULES.forEach(planner::addRule);
+    // ORDER BY ... LIMIT n keeps n rows (a bounded top-n), not the whole input, on the heap
+    planner.addRule(EnumerableRules.ENUMERABLE_LIMIT_SORT_RULE);
     if (settings.aggregate() == TallySettings.Aggregate.BLOCKED) {
       planner.removeRule(EnumerableRules.ENUMERABLE_AGGREGATE_RULE);
       planner.removeRule(CoreRules.AGGREGATE_REDUCE_FUNCTIONS);

@@ -10,6 +10,7 @@ import io.tally.session.TallySettings;
 import io.tally.plan.UnsupportedQueryException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rex.RexBuilder;
@@ -78,8 +79,9 @@ public class TallyPrepare extends CalcitePrepareImpl {
    * Prepares a statement; a statement Tally cannot run fails with the
    * {@link UnsupportedQueryException} that says why, not with the planner's wrapping of it.
    */
-  @Override public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context context,
+  @Override public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context unchecked,
       Query<T> query, Type elementType, long maxRowCount) {
+    CalcitePrepare.Context context = CheckedArithmetic.checked(unchecked);
     try {
       return prepareTallySql(context, query, elementType, maxRowCount);
     } catch (RuntimeException e) {
@@ -127,7 +129,34 @@ public class TallyPrepare extends CalcitePrepareImpl {
         }
       }
     }
-    return super.prepareSql(context, query, elementType, maxRowCount);
+    return prepareWithinLimits(context, query, elementType, maxRowCount);
+  }
+
+  /**
+   * Calcite's preparation, with the JVM limits it can run into said plainly: an expression
+   * nested deeper than the thread's stack allows, or an operator whose generated code passes
+   * the JVM's 64 KB per method.
+   */
+  private <T> CalciteSignature<T> prepareWithinLimits(CalcitePrepare.Context context,
+      Query<T> query, Type elementType, long maxRowCount) {
+    try {
+      return super.prepareSql(context, query, elementType, maxRowCount);
+    } catch (StackOverflowError e) {
+      throw tooDeep(e);
+    } catch (RuntimeException e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof StackOverflowError) {
+          throw tooDeep(e);
+        }
+        if (String.valueOf(t.getMessage()).contains("Code grows beyond 64 KB")) {
+          throw new IllegalArgumentException("The statement is too large to compile: an"
+              + " operator's generated code would pass the JVM's 64 KB method limit (a VALUES"
+              + " or IN list of thousands of items, or thousands of expressions); put the"
+              + " values in a table or file and join it", e);
+        }
+      }
+      throw e;
+    }
   }
 
   /**
@@ -173,6 +202,12 @@ public class TallyPrepare extends CalcitePrepareImpl {
     }
     return new ProfilingPreparingStmt(this, context, catalogReader, context.getTypeFactory(),
         context.getRootSchema(), prefer, cluster, createConvertletTable(), sink);
+  }
+
+  private static IllegalArgumentException tooDeep(Throwable e) {
+    return new IllegalArgumentException("The statement nests expressions too deeply for the"
+        + " planner (its stack overflowed): split long chains such as a+b+c+... into parts, or"
+        + " run with a larger thread stack (-Xss)", e);
   }
 
   /** Parses one statement as {@code prepare} will, or returns null if it does not parse. */

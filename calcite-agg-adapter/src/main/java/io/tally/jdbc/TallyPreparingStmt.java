@@ -1,8 +1,10 @@
 package io.tally.jdbc;
 
+import io.tally.plan.HeapOperators;
 import io.tally.plan.PlanFixes;
 import io.tally.plan.TallyOperatorTable;
 import io.tally.plan.AggregateValidator;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -12,6 +14,7 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -23,8 +26,11 @@ import org.apache.calcite.tools.Programs;
 
 /**
  * How Tally prepares a query: Calcite's preparation with Tally's operators first in the chain
- * and Tally's validator ({@link TallySqlValidator}, over {@link AggregateValidator}), and Tally's logical fixes
- * ({@link PlanFixes}) before Calcite's standard program.
+ * and Tally's validator ({@link TallySqlValidator}, over {@link AggregateValidator}), Tally's
+ * logical fixes ({@link PlanFixes}) before Calcite's standard program, {@code ABS} made
+ * overflow-checked before optimization ({@link CheckedArithmetic}), and the inputs of Calcite's
+ * heap operators counted against the query's memory before code generation
+ * ({@link HeapOperators}).
  */
 class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
   private final CalcitePrepare.Context context;
@@ -60,5 +66,16 @@ class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
   /** Tally's fixes of the logical plan, then Calcite's program. */
   @Override protected Program getProgram() {
     return Programs.sequence(PlanFixes.INSTANCE, super.getProgram());
+  }
+
+  /** Implements the plan with the inputs Calcite's heap operators keep counted. */
+  @Override protected PreparedResult implement(RelRoot root) {
+    return super.implement(root.withRel(HeapOperators.budget(root.rel)));
+  }
+
+  @Override protected RelRoot optimize(RelRoot root, List<Materialization> materializations,
+      List<CalciteSchema.LatticeEntry> lattices) {
+    return super.optimize(root.withRel(CheckedArithmetic.checkAbs(root.rel)), materializations,
+        lattices);
   }
 }

@@ -20,6 +20,10 @@ public final class MemoryPool {
   private long reserved;
   private long peak;
   private MemoryPool refusedBy;
+  /** Children holding some bytes now (for the fair share of a server pool). */
+  private int holders;
+  /** Children waiting for bytes to be released (see {@link #othersWaiting()}). */
+  private int waiters;
 
   /** Creates a query pool admitting at most {@code limitBytes} reserved bytes at any time. */
   public MemoryPool(long limitBytes) {
@@ -55,6 +59,9 @@ public final class MemoryPool {
       refusedBy = parent.refusedBy();
       return false;
     }
+    if (reserved == 0 && next > 0 && parent != null) {
+      parent.holding(1);
+    }
     reserved = next;
     peak = Math.max(peak, next);
     return true;
@@ -69,6 +76,45 @@ public final class MemoryPool {
     reserved -= bytes;
     if (parent != null) {
       parent.release(bytes);
+      if (reserved == 0 && bytes > 0) {
+        parent.holding(-1);
+      }
+    }
+  }
+
+  private synchronized void holding(int delta) {
+    holders += delta;
+  }
+
+  /**
+   * Bytes this pool could still reserve now: the room under its own limit and under every
+   * ancestor's (a server pool's room is shared by all queries).
+   */
+  public synchronized long available() {
+    long own = limit - reserved;
+    return parent == null ? own : Math.min(own, parent.available());
+  }
+
+  /**
+   * Whether this pool holds more than its fair share of its parent (the parent's limit divided
+   * among the pools holding memory) while another pool waits for room: a query that can spill
+   * should then give memory back.
+   */
+  public synchronized boolean overFairShare() {
+    if (parent == null) {
+      return false;
+    }
+    synchronized (parent) {
+      return parent.waiters > 0 && reserved > parent.limit / Math.max(1, parent.holders);
+    }
+  }
+
+  /** Marks (or unmarks) this pool as waiting for its ancestors to have room. */
+  public void waiting(boolean waiting) {
+    for (MemoryPool p = parent; p != null; p = p.parent) {
+      synchronized (p) {
+        p.waiters += waiting ? 1 : -1;
+      }
     }
   }
 

@@ -2,6 +2,7 @@ package io.tally.memory;
 
 import io.tally.batch.TallyException;
 import org.apache.arrow.memory.ArrowBuf;
+import java.util.function.BooleanSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -11,6 +12,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * one thread); {@link #close()} releases every reservation and closes the allocator.
  */
 public final class OperatorMemory implements AutoCloseable {
+  /** How often a query waiting for other queries to release server memory looks again. */
+  static final long ROOM_POLL_MILLIS = 5;
   private final String name;
   private final BufferAllocator allocator;
   private final MemoryPool pool;
@@ -88,9 +91,40 @@ public final class OperatorMemory implements AutoCloseable {
     return allocator.getRoundingPolicy().getRoundedSize(bytes);
   }
 
-  /** Bytes the query's pool could still reserve now (its limit minus everything reserved). */
+  /**
+   * Bytes the query's pool could still reserve now: its limit minus everything reserved, or less
+   * when the server-wide pool it is part of has less room.
+   */
   public long available() {
-    return pool.limit() - pool.reserved();
+    return pool.available();
+  }
+
+  /** Whether this query holds more than its fair share of the server while others wait. */
+  public boolean overFairShare() {
+    return pool.parent() != null && pool.overFairShare(); // no lock taken without a server pool
+  }
+
+  /**
+   * Waits until {@code bytes} are available or {@code timeoutMillis} pass (checking
+   * {@code cancelled} every few milliseconds), while the query's room is held down by the server
+   * pool, i.e. by other queries; returns whether they are available.
+   */
+  public boolean awaitRoom(long bytes, long timeoutMillis, BooleanSupplier cancelled) {
+    if (pool.parent() == null || bytes > pool.limit() - pool.reserved()) {
+      return bytes <= available();
+    }
+    long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+    pool.waiting(true);
+    try {
+      while (bytes > available() && System.nanoTime() < deadline && !cancelled.getAsBoolean()) {
+        Thread.sleep(ROOM_POLL_MILLIS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      pool.waiting(false);
+    }
+    return bytes <= available();
   }
 
   /** The query's {@code memory_limit}. */

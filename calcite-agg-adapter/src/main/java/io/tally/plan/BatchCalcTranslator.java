@@ -150,14 +150,22 @@ final class BatchCalcTranslator {
           return datePlus(call, type, kind == SqlKind.MINUS);
         }
         return arithmetic(call, type, kind == SqlKind.PLUS ? Op.PLUS : Op.MINUS);
+      // integer kernels always check overflow, so Calcite's CHECKED operators map to the same
+      case CHECKED_PLUS:
+        return arithmetic(call, type, Op.PLUS);
+      case CHECKED_MINUS:
+        return arithmetic(call, type, Op.MINUS);
       case TIMES:
+      case CHECKED_TIMES:
         return arithmetic(call, type, Op.TIMES);
       case DIVIDE:
+      case CHECKED_DIVIDE:
         return arithmetic(call, type, Op.DIVIDE);
       case MOD:
         requireIntegers(call);
         return arithmetic(call, type, Op.MOD);
       case MINUS_PREFIX:
+      case CHECKED_MINUS_PREFIX:
         return arithmetic(call, type, Op.NEGATE);
       case PLUS_PREFIX:
         return expr(call.getOperands().get(0));

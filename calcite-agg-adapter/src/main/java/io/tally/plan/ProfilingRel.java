@@ -4,9 +4,6 @@ import io.tally.runtime.TallyMethod;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
-import org.apache.calcite.linq4j.tree.BlockBuilder;
-import org.apache.calcite.linq4j.tree.Expression;
-import org.apache.calcite.linq4j.tree.Expressions;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
@@ -56,12 +53,7 @@ public final class ProfilingRel extends SingleRel implements EnumerableRel {
   }
 
   @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    Result input = implementor.visitChild(this, 0, (EnumerableRel) getInput(), pref);
-    BlockBuilder builder = new BlockBuilder();
-    Expression child = builder.append("profiled", input.block);
-    builder.add(Expressions.return_(null,
-        Expressions.call(TallyMethod.PROFILE.method, implementor.getRootExpression(), child,
-            Expressions.constant(operatorId), Expressions.constant(timesCurrent()))));
-    return implementor.result(input.physType, builder.toBlock());
+    return InputWrapper.implement(implementor, this, pref, TallyMethod.PROFILE.method, operatorId, timesCurrent());
   }
+
 }

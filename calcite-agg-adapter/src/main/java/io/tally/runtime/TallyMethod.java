@@ -22,7 +22,9 @@ public enum TallyMethod {
       boolean.class),
   /** {@link BatchCalcEnumerable#calc}: a filter and projection evaluated on Arrow batches. */
   BATCH_CALC(BatchCalcEnumerable.class, "calc", DataContext.class, Enumerable.class,
-      BatchCalcCall.class);
+      BatchCalcCall.class),
+  /** {@link HeapBudget#budget}: rows a Calcite heap operator keeps, counted against the pool. */
+  HEAP_BUDGET(HeapBudget.class, "budget", DataContext.class, Enumerable.class, String.class);
 
   /** The resolved method. */
   public final Method method;

@@ -3,16 +3,12 @@ package io.tally.schema;
 import io.tally.batch.BatchCursor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.message.ArrowBlock;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -28,8 +24,7 @@ final class ArrowBatchCursor implements BatchCursor {
   private final Path file;
   private final ArrowColumn[] columns;
   private final int[] fields;
-  private final FileChannel channel;
-  private final ArrowFileReader reader;
+  private final ValidatingArrowFileReader reader;
   private final VectorSchemaRoot out;
   private final AtomicInteger claim;
 
@@ -49,12 +44,7 @@ final class ArrowBatchCursor implements BatchCursor {
       columns[i] = all.get(fields[i]);
       projected.add(columns[i].field());
     }
-    try {
-      this.channel = FileChannel.open(file, StandardOpenOption.READ);
-    } catch (IOException e) {
-      throw new DataFileException(file + ": cannot open Arrow file: " + e.getMessage(), e);
-    }
-    this.reader = new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE);
+    this.reader = ValidatingArrowFileReader.open(file, allocator);
     this.out = VectorSchemaRoot.create(new Schema(projected), allocator);
   }
 
@@ -75,8 +65,10 @@ final class ArrowBatchCursor implements BatchCursor {
         return out;
       }
       return null;
-    } catch (IOException e) {
-      throw new UncheckedIOException(file + ": cannot read Arrow batch: " + e.getMessage(), e);
+    } catch (DataFileException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new DataFileException(file + ": cannot read Arrow batch: " + e.getMessage(), e);
     }
   }
 
@@ -91,7 +83,7 @@ final class ArrowBatchCursor implements BatchCursor {
 
   @Override
   public void close() {
-    try (channel; reader; out) {
+    try (reader; out) {
       // closes the output vectors, the reader's vectors and dictionaries, and the file
     } catch (IOException e) {
       throw new UncheckedIOException(e);

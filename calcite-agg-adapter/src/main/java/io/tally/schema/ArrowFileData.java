@@ -3,21 +3,12 @@ package io.tally.schema;
 import io.tally.batch.BatchCursor;
 import io.tally.memory.EngineMemory;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import io.tally.batch.BatchSplit;
-import org.apache.arrow.compression.CommonsCompressionFactory;
-import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.ipc.ArrowFileReader;
-import org.apache.arrow.vector.ipc.ReadChannel;
-import org.apache.arrow.vector.ipc.message.ArrowBlock;
-import org.apache.arrow.vector.ipc.message.MessageMetadataResult;
-import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -95,9 +86,7 @@ public final class ArrowFileData implements ScanData {
 
   private Footer readFooter() {
     try (BufferAllocator allocator = EngineMemory.newChild("footer:" + name);
-         FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
-         ArrowFileReader reader =
-             new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)) {
+         ValidatingArrowFileReader reader = ValidatingArrowFileReader.open(file, allocator)) {
       List<Field> fileFields = reader.getVectorSchemaRoot().getSchema().getFields();
       List<ArrowColumn> columns = new ArrayList<>(fileFields.size());
       List<Field> fields = new ArrayList<>(fileFields.size());
@@ -107,8 +96,8 @@ public final class ArrowFileData implements ScanData {
         fields.add(column.field());
       }
       long rows = 0;
-      for (ArrowBlock block : reader.getRecordBlocks()) {
-        rows += batchLength(channel, block);
+      for (long batchRows : reader.batchRowCounts()) {
+        rows += batchRows;
       }
       return new Footer(List.copyOf(columns), new Schema(fields), rows);
     } catch (IOException | RuntimeException e) {
@@ -117,13 +106,5 @@ public final class ArrowFileData implements ScanData {
       }
       throw new DataFileException(file + ": cannot read Arrow IPC file: " + e.getMessage(), e);
     }
-  }
-
-  /** Row count of one record batch, read from its message header only. */
-  private static long batchLength(FileChannel channel, ArrowBlock block) throws IOException {
-    channel.position(block.getOffset());
-    MessageMetadataResult message = MessageSerializer.readMessage(new ReadChannel(channel));
-    RecordBatch batch = (RecordBatch) message.getMessage().header(new RecordBatch());
-    return batch.length();
   }
 }

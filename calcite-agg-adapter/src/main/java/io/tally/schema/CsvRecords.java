@@ -54,7 +54,7 @@ final class CsvRecords implements AutoCloseable {
       }
       record = iterator.next();
     } catch (UncheckedIOException | IllegalStateException e) {
-      throw new DataFileException(file + ":" + start + ": malformed CSV: " + rootMessage(e), e);
+      throw new DataFileException(file + ":" + start + ": " + CsvFiles.problem(e), e);
     }
     line = start;
     charPosition = record.getCharacterPosition();
@@ -63,14 +63,6 @@ final class CsvRecords implements AutoCloseable {
           + " fields (as in the header) but found " + record.size());
     }
     return record;
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t.getMessage();
   }
 
   @Override

@@ -27,7 +27,8 @@ public enum Setting {
   MEMORY_LIMIT("memory_limit", "per-query memory limit, bytes or e.g. 512MB, 2GB",
       SettingType.of(Setting::defaultMemoryLimit, Setting::byteSize), false),
   SPILL_DIR("spill_dir", "directory for spill files",
-      SettingType.directory(() -> Path.of(System.getProperty("java.io.tmpdir")), false), false),
+      SettingType.writableDirectory(() -> Path.of(System.getProperty("java.io.tmpdir"))),
+      false),
   SPILL_FORMAT("spill_format", "aggregate state layout on disk: columns or binary",
       SettingType.choice(SpillOptions.Format.COLUMNS), false),
   SPILL_COMPRESSION("spill_compression", "Arrow IPC body compression of spill files",
@@ -38,7 +39,10 @@ public enum Setting {
       SettingType.bool(false), false),
   VECTORIZE("vectorize", "aggregate input, filters and projections on Arrow batches (true) or"
       + " as rows through Calcite's operators (false, for A/B)",
-      SettingType.bool(true), false);
+      SettingType.bool(true), false),
+  FILE_ACCESS("file_access", "which files SQL may reach: any, or data (only the data"
+      + " directory; spill_dir cannot be SET; what tally serve gives remote clients)",
+      SettingType.choice(TallySettings.FileAccessMode.ANY), true);
 
   /** Most worker threads one aggregate may use (each has its own hash table). */
   public static final int MAX_THREADS = 256;

@@ -1,5 +1,6 @@
 package io.tally.session;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -68,6 +69,21 @@ final class SettingType<T> {
       }
       return p.toAbsolutePath().normalize();
     }, p -> p == null ? "" : p.toString());
+  }
+
+  /** An existing directory Tally can create (and delete) a file in, as spilling will. */
+  static SettingType<Path> writableDirectory(Supplier<Path> defaultValue) {
+    SettingType<Path> directory = directory(defaultValue, false);
+    return new SettingType<>(defaultValue, v -> {
+      Path dir = directory.parse(v);
+      try {
+        Files.delete(Files.createTempFile(dir, "tally-probe-", ".tmp"));
+      } catch (IOException | RuntimeException e) {
+        throw new IllegalArgumentException("'" + v + "' is not a directory Tally can write spill"
+            + " files in (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+      }
+      return dir;
+    }, directory.printer);
   }
 
   T defaultValue() {

@@ -124,6 +124,24 @@ public final class TallySession {
     return all;
   }
 
+  /** Cancel flags of the statements this connection executed, by statement (weakly). */
+  private final ConcurrentMap<Object, AtomicBoolean> statementFlags =
+      new MapMaker().weakKeys().makeMap();
+
+  /** Tracks the cancel flag of a statement this connection executes. */
+  public void track(Object statement, AtomicBoolean flag) {
+    statementFlags.put(statement, flag);
+    cancelFlags.add(flag);
+  }
+
+  /** Cancels what {@code statement} runs (it is being closed). */
+  public void stop(Object statement) {
+    AtomicBoolean flag = statementFlags.remove(statement);
+    if (flag != null) {
+      flag.set(true);
+    }
+  }
+
   /**
    * Cancels every statement of this connection that has run Tally operators, as
    * {@link java.sql.Statement#cancel()} would (a server does this before it shuts down); the

@@ -17,6 +17,9 @@ public final class TallySettings {
   /** Aggregate operator choice (read by the planner only). */
   public enum Aggregate { BLOCKED, CALCITE }
 
+  /** Which files SQL may reach: any, or only the data directory ({@code file_access}). */
+  public enum FileAccessMode { ANY, DATA }
+
   private final Map<Setting, Object> values = new EnumMap<>(Setting.class);
   private final Map<Setting, Object> connectValues = new EnumMap<>(Setting.class);
 
@@ -50,6 +53,10 @@ public final class TallySettings {
     if (setting.connectOnly()) {
       throw new SQLException("Setting '" + setting.key() + "' can only be given when connecting"
           + " (in the JDBC URL), not by SET");
+    }
+    if (setting == Setting.SPILL_DIR && dataOnly()) {
+      throw new SQLException("Setting 'spill_dir' cannot be changed on this connection"
+          + " (file_access=data: it may reach no directory but its data)");
     }
     values.put(setting, parsed(setting, value));
   }
@@ -123,6 +130,11 @@ public final class TallySettings {
   /** Whether plans may evaluate aggregate inputs, filters and projections on Arrow batches. */
   public boolean vectorize() {
     return (Boolean) value(Setting.VECTORIZE);
+  }
+
+  /** Whether SQL on this connection may reach only its data directory ({@code file_access}). */
+  public boolean dataOnly() {
+    return value(Setting.FILE_ACCESS) == FileAccessMode.DATA;
   }
 
   private static Setting require(String key) throws SQLException {

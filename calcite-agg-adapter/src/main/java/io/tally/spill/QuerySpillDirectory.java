@@ -13,7 +13,8 @@ import java.util.stream.Stream;
  * per spilling operator ({@link SpillDirectory}). Created when the first operator spills; deleted
  * with everything in it when its last operator closes (the query finished, failed or was
  * cancelled: operators close on every path), when its owner calls {@link #close()}, or at the
- * latest by a JVM shutdown hook.
+ * latest by a JVM shutdown hook; what a killed JVM leaves is removed by the next one to use the
+ * same {@code spill_dir} ({@link SpillSweeper}, by the owner marker each directory holds).
  */
 public final class QuerySpillDirectory implements AutoCloseable {
   private static final Set<Path> LIVE = ConcurrentHashMap.newKeySet();
@@ -31,6 +32,7 @@ public final class QuerySpillDirectory implements AutoCloseable {
   /** A query directory to be made under {@code base} (the {@code spill_dir} setting) on first use. */
   public QuerySpillDirectory(Path base) {
     this.base = base;
+    SpillSweeper.sweepOnce(base);
   }
 
   /** The directory, or null while no operator has spilled. */
@@ -42,12 +44,13 @@ public final class QuerySpillDirectory implements AutoCloseable {
   synchronized Path openOperator(String operator) {
     if (dir == null) {
       try {
-        dir = Files.createTempDirectory(base, "tally-query-");
+        dir = Files.createTempDirectory(base, SpillSweeper.PREFIX);
+        LIVE.add(dir);
+        SpillSweeper.mark(dir);
       } catch (IOException e) {
         throw SpillWriter.ioFailure("cannot create a spill directory in " + base + " (spill_dir) for "
             + operator, e);
       }
-      LIVE.add(dir);
     }
     Path sub = dir.resolve(String.format("op%03d-%s", nextOperator++, operator.replaceAll("[^A-Za-z0-9_.-]", "_")));
     try {

@@ -134,8 +134,10 @@ public final class SpillWriter implements AutoCloseable {
   static SpillException ioFailure(String what, IOException e) {
     String msg = String.valueOf(e.getMessage());
     if (msg.contains("No space left") || msg.contains("not enough space") || msg.contains("Disk quota")) {
-      return new SpillException("No space left on the spill device: " + what, e);
+      return new SpillException("No space left on the spill device (spill_dir is full): " + what,
+          e);
     }
-    return new SpillException(what + ": " + e, e);
+    return new SpillException(what + " (check spill_dir): " + e.getClass().getSimpleName()
+        + ": " + msg, e);
   }
 }

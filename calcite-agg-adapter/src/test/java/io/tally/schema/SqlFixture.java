@@ -23,21 +23,24 @@ import org.apache.calcite.schema.SchemaPlus;
 public final class SqlFixture implements AutoCloseable {
   private final Connection connection;
 
-  public SqlFixture(Path directory) throws SQLException {
-    connection = DriverManager.getConnection("jdbc:calcite:lex=JAVA;caseSensitive=false");
-    CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
-    SchemaPlus schema = calcite.getRootSchema().add("s", TallySchema.forDirectory(directory));
-    schema.setCacheEnabled(false);
-    calcite.setSchema("s");
+  /**
+   * SQL over {@code directory} through Tally's own driver (its checked arithmetic, its
+   * planner), with Calcite's row operators wherever Tally's rules are switched off.
+   */
+  public static SqlFixture tally(Path directory) throws SQLException {
+    return new SqlFixture(DriverManager.getConnection("jdbc:tally:threads=1;data=" + directory));
   }
 
   private SqlFixture(Connection connection) {
     this.connection = connection;
   }
 
-  /** The tables of {@code directory} through Tally's JDBC driver. */
-  public static SqlFixture tally(Path directory) throws SQLException {
-    return new SqlFixture(DriverManager.getConnection("jdbc:tally:data=" + directory));
+  public SqlFixture(Path directory) throws SQLException {
+    connection = DriverManager.getConnection("jdbc:calcite:lex=JAVA;caseSensitive=false");
+    CalciteConnection calcite = connection.unwrap(CalciteConnection.class);
+    SchemaPlus schema = calcite.getRootSchema().add("s", TallySchema.forDirectory(directory));
+    schema.setCacheEnabled(false);
+    calcite.setSchema("s");
   }
 
   /** All rows, each as a list of {@code getString} values (null stays null). */

@@ -16,13 +16,13 @@ final class CaseKernel extends Kernel {
   private final Column out = new Column();
   private boolean[] remaining = new boolean[0];
   private boolean[][] taken;
-  private byte[] choice = new byte[0];
+  private int[] choice = new int[0];
 
-  /** {@code args} as in {@link Op#CASE}; at most {@link Byte#MAX_VALUE} branches. */
+  /** {@code args} as in {@link Op#CASE}, any number of branches. */
   CaseKernel(DataType type, Kernel[] args) {
     super(type);
     int branches = args.length / 2;
-    if (args.length % 2 == 0 || branches >= Byte.MAX_VALUE) {
+    if (args.length % 2 == 0) {
       throw new IllegalArgumentException("CASE needs pairs of WHEN/THEN and an ELSE, got "
           + args.length + " arguments");
     }
@@ -42,7 +42,7 @@ final class CaseKernel extends Kernel {
     int n = frame.rows();
     if (remaining.length < n) {
       remaining = new boolean[n];
-      choice = new byte[n];
+      choice = new int[n];
       for (int b = 0; b < taken.length; b++) {
         taken[b] = new boolean[n];
       }
@@ -52,7 +52,7 @@ final class CaseKernel extends Kernel {
     } else {
       System.arraycopy(active, 0, remaining, 0, n);
     }
-    Arrays.fill(choice, 0, n, (byte) whens.length);
+    Arrays.fill(choice, 0, n, whens.length);
     for (int b = 0; b < whens.length; b++) {
       Column c = whens[b].eval(frame, remaining);
       boolean[] mask = taken[b];
@@ -63,7 +63,7 @@ final class CaseKernel extends Kernel {
         mask[i] = t;
         if (t) {
           remaining[i] = false;
-          choice[i] = (byte) b;
+          choice[i] = b;
         }
       }
       sources[b] = thens[b].eval(frame, mask);

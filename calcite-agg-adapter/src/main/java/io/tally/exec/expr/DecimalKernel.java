@@ -1,6 +1,7 @@
 package io.tally.exec.expr;
 
 import io.tally.batch.DataType;
+import java.math.BigDecimal;
 
 /**
  * DECIMAL {@code + - *} and negation on scaled longs, giving exactly Java's {@code BigDecimal}
@@ -42,7 +43,7 @@ final class DecimalKernel extends Kernel {
     boolean any = b == null ? negate(a.longs, r, n) : op == Op.TIMES
         ? times(a.longs, b.longs, r, n) : addOrSubtract(a.longs, b.longs, r, n, op == Op.MINUS);
     if (any) {
-      check(n, active);
+      check(a.longs, b == null ? null : b.longs, n, active);
     }
     return out;
   }
@@ -86,11 +87,16 @@ final class DecimalKernel extends Kernel {
     return any;
   }
 
-  /** Fails on the first active NOT NULL row that overflowed. */
-  private void check(int n, boolean[] active) {
+  /** Fails on the first active NOT NULL row that overflowed, naming its exact value. */
+  private void check(long[] x, long[] y, int n, boolean[] active) {
     for (int i = 0; i < n; i++) {
       if (overflow[i] && isActive(active, i) && !out.isNull(i)) {
-        throw Decimals.outOfRange(op.name(), type);
+        BigDecimal u = BigDecimal.valueOf(x[i], left.type.scale());
+        BigDecimal exact = y == null ? u.negate() : op == Op.TIMES
+            ? u.multiply(BigDecimal.valueOf(y[i], right.type.scale()))
+            : op == Op.PLUS ? u.add(BigDecimal.valueOf(y[i], right.type.scale()))
+            : u.subtract(BigDecimal.valueOf(y[i], right.type.scale()));
+        throw Decimals.outOfRange(exact, type);
       }
     }
   }

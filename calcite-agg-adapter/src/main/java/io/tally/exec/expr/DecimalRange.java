@@ -24,8 +24,8 @@ public final class DecimalRange {
   }
 
   /** The error for a result of {@code op} with more digits than DECIMAL(precision, scale). */
-  static ArithmeticException outOfRange(String op, int precision, int scale) {
-    return new ArithmeticException(op + ": value out of range for DECIMAL(" + precision + ", "
+  static NumericOverflowException outOfRange(String op, int precision, int scale) {
+    return new NumericOverflowException(op + ": value out of range for DECIMAL(" + precision + ", "
         + scale + ")");
   }
 }

@@ -87,7 +87,16 @@ final class Decimals {
   }
 
   /** The error for a DECIMAL result with more digits than its type holds. */
-  static ArithmeticException outOfRange(String what, DataType type) {
+  static NumericOverflowException outOfRange(String what, DataType type) {
     return DecimalRange.outOfRange(what, type.precision(), type.scale());
+  }
+
+  /**
+   * The error for a DECIMAL result beyond its type (more than 18 digits, so at or beyond the 19
+   * digits Calcite's DECIMAL types hold), worded as Calcite's checked CAST words it.
+   */
+  static NumericOverflowException outOfRange(BigDecimal value, DataType type) {
+    return new NumericOverflowException("Value " + value.toPlainString()
+        + " cannot be represented as a DECIMAL(" + type.precision() + ", " + type.scale() + ")");
   }
 }

@@ -4,9 +4,10 @@ import io.tally.batch.DataType;
 import io.tally.batch.Int128;
 
 /**
- * Numeric functions with Calcite's answers: {@code ABS} on integers (Java's {@code Math.abs},
- * wrapped to the type's width, so the most negative value stays as it is), DECIMAL (the unscaled
- * value, same scale, in 128 bits when wider than 18 digits) and floating point; {@code EXP(x)} and {@code POWER(x, y)} on doubles
+ * Numeric functions with Calcite's answers: {@code ABS} on integers (the most negative value of
+ * the type has no absolute value in it: {@link NumericOverflowException}), DECIMAL (the unscaled
+ * value, same scale, in 128 bits when wider than 18 digits) and floating point; {@code EXP(x)}
+ * and {@code POWER(x, y)} on doubles
  * ({@code Math.exp}, {@code Math.pow}; operands are converted to DOUBLE first, as Calcite's
  * generated code does). NULL in, NULL out.
  */
@@ -51,7 +52,13 @@ final class MathKernel extends Kernel {
           for (int i = 0; i < n; i++) {
             r[i] = Math.abs(x[i]);
           }
-          Narrow.wrap(type, r, n);
+          int bad = Narrow.outOfRange(type, out, n, active);
+          for (int i = 0; i < n && bad < 0; i++) {
+            bad = r[i] < 0 && isActive(active, i) && !out.isNull(i) ? i : -1;
+          }
+          if (bad >= 0) {
+            throw new NumericOverflowException(type.type() + " overflow: ABS(" + x[bad] + ")");
+          }
         }
         break;
       case EXP: {

@@ -25,6 +25,34 @@ final class Narrow {
     }
   }
 
+  /**
+   * The first active NOT NULL row of {@code column} whose value lies outside the range of an
+   * integer type narrower than BIGINT, or -1.
+   */
+  static int outOfRange(DataType type, Column column, int n, boolean[] active) {
+    long min;
+    long max;
+    switch (type.type()) {
+      case INTEGER: min = Integer.MIN_VALUE; max = Integer.MAX_VALUE; break;
+      case SMALLINT: min = Short.MIN_VALUE; max = Short.MAX_VALUE; break;
+      case TINYINT: min = Byte.MIN_VALUE; max = Byte.MAX_VALUE; break;
+      default: return -1;
+    }
+    long[] v = column.longs;
+    boolean any = false;
+    for (int i = 0; i < n; i++) {
+      any |= v[i] < min | v[i] > max;
+    }
+    if (any) {
+      for (int i = 0; i < n; i++) {
+        if ((v[i] < min || v[i] > max) && Kernel.isActive(active, i) && !column.isNull(i)) {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
   /** Rounds REAL results to float precision; DOUBLE is left alone. */
   static void round(DataType type, double[] v, int n) {
     if (type.type() == ColumnType.REAL) {

@@ -1,6 +1,7 @@
 package io.tally.shell.server;
 
 import io.tally.jdbc.SqlErrors;
+import io.tally.jdbc.TallyDriver;
 import io.tally.session.TallySession;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -34,8 +35,36 @@ final class BackingMeta extends JdbcMeta {
   private int running;
   private boolean stopping;
 
+  private final boolean tally;
+
   BackingMeta(String url) throws SQLException {
-    super(url, new Properties());
+    super(url, serverProperties(url));
+    this.tally = isTally(url);
+  }
+
+  private static boolean isTally(String url) {
+    return url.startsWith(TallyDriver.PREFIX);
+  }
+
+  /** What every backing connection gets besides the client's (allowed) properties. */
+  private static Properties serverProperties(String url) {
+    Properties p = new Properties();
+    if (isTally(url)) {
+      p.putAll(RemoteProperties.serverSettings());
+    }
+    return p;
+  }
+
+  /**
+   * Opens a backing connection with the client's properties if every one is allowed
+   * ({@link RemoteProperties}); a refusal reaches the client as one line naming the property.
+   */
+  @Override public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+    try {
+      super.openConnection(ch, RemoteProperties.checked(info, tally));
+    } catch (RuntimeException e) {
+      throw toClient(e);
+    }
   }
 
   @Override public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount,
@@ -77,14 +106,6 @@ final class BackingMeta extends JdbcMeta {
   @Override public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
     try {
       return super.prepare(ch, sql, maxRowCount);
-    } catch (RuntimeException e) {
-      throw toClient(e);
-    }
-  }
-
-  @Override public void openConnection(ConnectionHandle ch, Map<String, String> info) {
-    try {
-      super.openConnection(ch, info);
     } catch (RuntimeException e) {
       throw toClient(e);
     }
@@ -163,6 +184,11 @@ final class BackingMeta extends JdbcMeta {
         lock.wait(Math.min(left, DRAIN_POLL_MILLIS));
       }
     }
+  }
+
+  /** The backing connection of the remote connection {@code id}, or null (tests use it). */
+  Connection backing(String id) {
+    return getConnectionCache().getIfPresent(id);
   }
 
   /** The backing connections open now, one per remote connection. */

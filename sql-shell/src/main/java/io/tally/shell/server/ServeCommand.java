@@ -3,6 +3,8 @@ package io.tally.shell.server;
 import io.tally.memory.ByteSize;
 import io.tally.memory.ServerMemory;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -22,7 +24,7 @@ public final class ServeCommand implements Callable<Integer> {
   public static final int DEFAULT_PORT = 8765;
 
   @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "HOST",
-      description = "Interface to listen on (default: ${DEFAULT-VALUE}, loopback only; 0.0.0.0 for all)")
+      description = "Interface to listen on (default: ${DEFAULT-VALUE}, loopback only; 0.0.0.0 for all, which needs --user)")
   private String host;
 
   @Option(names = "--port", defaultValue = "" + DEFAULT_PORT, paramLabel = "PORT",
@@ -59,18 +61,36 @@ public final class ServeCommand implements Callable<Integer> {
     if (data != null && !Files.isDirectory(data)) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--data " + data + " is not a directory");
     }
+    boolean loopback = isLoopback(host);
+    if (user == null && !loopback) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--host " + host
+          + " would let anyone on the network in: give --user and --password, or serve"
+          + " loopback only (the default)");
+    }
     TallyServer server = TallyServer.start(
         new TallyServer.Config(host, port, backingUrl(), user, password, serverMemoryBytes()));
     Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tally-serve-shutdown"));
     PrintWriter out = spec.commandLine().getOut();
     out.println("Tally server listening on " + server.httpUrl() + " (protobuf)");
     out.println("JDBC URL: " + server.clientUrl());
+    if (user == null) {
+      out.println("No --user/--password: serving this machine only (loopback)");
+    }
     out.println(ServerMemory.SETTING + ": " + ByteSize.format(server.memoryBudget().limit())
         + " shared by all queries");
     out.println("Press Ctrl-C to stop.");
     out.flush();
     server.join();
     return 0;
+  }
+
+  /** Whether {@code host} is a loopback address (an unknown name is not). */
+  static boolean isLoopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
   }
 
   /** The budget to set: the option, else none (keep the JVM's -D setting), else half the machine. */
