@@ -1,16 +1,22 @@
 package io.tally.schema;
 
 import io.tally.batch.BatchCursor;
+import io.tally.batch.BatchSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * A CSV (or gzip-compressed CSV) file as table data. The header and the type-inference sample are
- * read once, on first use; every scan re-reads the file.
+ * A CSV (or gzip-compressed CSV) file as table data. The file is sniffed once, on first use
+ * ({@link CsvSniffer}: dialect, header, types); every scan re-reads it. A parallel scan of an
+ * uncompressed file parses byte ranges ({@link CsvRanges}, computed once) claimed from a shared
+ * counter; a gzip file is parsed by one shared reader ({@link SharedReaderSplits}).
  */
 public final class CsvData implements ScanData {
   /**
@@ -21,11 +27,18 @@ public final class CsvData implements ScanData {
 
   private final String name;
   private final Path file;
-  private volatile CsvLayout layout;
+  private final CsvOptions options;
+  private volatile CsvFormat format;
+  private volatile CsvRanges ranges;
 
   public CsvData(String name, Path file) {
+    this(name, file, CsvOptions.AUTO);
+  }
+
+  CsvData(String name, Path file, CsvOptions options) {
     this.name = name;
     this.file = file;
+    this.options = options;
   }
 
   @Override
@@ -38,15 +51,15 @@ public final class CsvData implements ScanData {
     return name;
   }
 
-  /** The file's columns, header and sample parsed on first call. */
-  CsvLayout layout() {
-    CsvLayout result = layout;
+  /** The file's dialect and columns, sniffed on first call. */
+  CsvFormat format() {
+    CsvFormat result = format;
     if (result == null) {
       synchronized (this) {
-        result = layout;
+        result = format;
         if (result == null) {
-          result = CsvInference.infer(file);
-          layout = result;
+          result = CsvSniffer.sniff(file, options);
+          format = result;
         }
       }
     }
@@ -55,19 +68,19 @@ public final class CsvData implements ScanData {
 
   @Override
   public Schema schema() {
-    return layout().arrowSchema();
+    return format().arrowSchema();
   }
 
   @Override
   public double estimatedRowCount() {
-    CsvLayout l = layout();
-    if (l.wholeFile()) {
-      return l.sampledRows();
+    CsvFormat f = format();
+    if (f.wholeFile()) {
+      return f.sampledRows();
     }
     try {
-      double chars = Files.size(file) * (CsvFiles.isGzip(file) ? GZIP_EXPANSION_GUESS : 1.0);
-      double charsPerRow = Math.max(1.0, (double) l.sampledChars() / Math.max(1, l.sampledRows()));
-      return Math.max(l.sampledRows(), chars / charsPerRow);
+      double bytes = Files.size(file) * (CsvFiles.isGzip(file) ? GZIP_EXPANSION_GUESS : 1.0);
+      double bytesPerRow = Math.max(1.0, (double) f.sampledBytes() / Math.max(1, f.sampledRows()));
+      return Math.max(f.sampledRows(), bytes / bytesPerRow);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -75,6 +88,49 @@ public final class CsvData implements ScanData {
 
   @Override
   public BatchCursor open(BufferAllocator allocator, int[] fields) {
-    return new CsvBatchCursor(file, layout(), allocator, fields);
+    CsvFormat f = format();
+    return new CsvScanCursor(file, f, allocator, fields, CsvScanCursor.wholeFile(file, f));
+  }
+
+  /** Splits parsing byte ranges in parallel where the file allows, else one shared reader. */
+  @Override
+  public List<BatchSplit> splits(int[] fields, int count) {
+    CsvFormat f = format();
+    if (!CsvRanges.splittable(file, f.dialect())) {
+      return SharedReaderSplits.of(this, fields, count);
+    }
+    CsvRanges r = ranges(f.dialect());
+    AtomicInteger claim = new AtomicInteger();
+    CsvScanCursor.RangeSource source = () -> {
+      int k = claim.getAndIncrement();
+      if (k >= r.count()) {
+        return null;
+      }
+      CsvSource s = CsvSource.open(file, f.dialect(), r.start(k), r.end(k),
+          CsvSource.BUFFER_BYTES);
+      if (k == 0 && f.dialect().header()) {
+        s.next();
+      }
+      return s;
+    };
+    List<BatchSplit> splits = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      splits.add(allocator -> new CsvScanCursor(file, f, allocator, fields, source));
+    }
+    return splits;
+  }
+
+  private CsvRanges ranges(CsvDialect dialect) {
+    CsvRanges result = ranges;
+    if (result == null) {
+      synchronized (this) {
+        result = ranges;
+        if (result == null) {
+          result = CsvRanges.of(file, dialect);
+          ranges = result;
+        }
+      }
+    }
+    return result;
   }
 }
