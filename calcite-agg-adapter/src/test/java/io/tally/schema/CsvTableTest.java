@@ -174,9 +174,12 @@ class CsvTableTest {
     Path file = write("a.csv", "x\n1\n");
     e = assertThrows(DataFileException.class, () -> TallySchema.forDirectory(file));
     assertTrue(e.getMessage().contains("is not a directory"), e.getMessage());
-    Path gz = write("a.csv.gz", "");
+    write("a.csv.gz", "");
+    assertEquals(java.util.Set.of("a"), TallySchema.forDirectory(dir).getTableNames(),
+        "a.csv is preferred to a.csv.gz");
+    Path upper = write("A.csv", "x\n2\n");
     e = assertThrows(DataFileException.class, () -> TallySchema.forDirectory(dir));
-    assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains(gz.toString())
+    assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains(upper.toString())
         && e.getMessage().contains("table 'a'"), e.getMessage());
   }
 
