@@ -64,7 +64,7 @@ final class CsvSniffer {
     if (CsvBytes.isBlank(sample, start, limit) || onlyLineBreaks(sample, start, limit)) {
       throw new DataFileException(file + ": CSV file is empty");
     }
-    CsvDialect dialect = dialect(file, options, sample, start, limit, wholeFile);
+    CsvDialect dialect = dialect(options, sample, start, limit);
     Sample rows = Sample.read(file, dialect, sample, start, limit, wholeFile, SAMPLE_ROWS + 1);
     return infer(file, options, dialect, rows);
   }
@@ -78,8 +78,7 @@ final class CsvSniffer {
     return true;
   }
 
-  private static CsvDialect dialect(Path file, CsvOptions options, byte[] sample, int start,
-      int limit, boolean wholeFile) {
+  private static CsvDialect dialect(CsvOptions options, byte[] sample, int start, int limit) {
     byte[] delimiters = options.delimiter() != null ? new byte[] {options.delimiter()} : DELIMITERS;
     byte[] quotes = options.quote() != null ? new byte[] {options.quote()} : QUOTES;
     CsvDialect best = null;
@@ -89,7 +88,7 @@ final class CsvSniffer {
         byte escape = options.escape() != null ? options.escape() : quote;
         CsvDialect candidate = new CsvDialect(delimiter, quote, escape, true,
             options.nullPadding(), options.nullString());
-        long score = score(candidate, sample, start, limit, wholeFile);
+        long score = score(candidate, sample, start, limit);
         if (score > bestScore) {
           best = candidate;
           bestScore = score;
@@ -109,8 +108,7 @@ final class CsvSniffer {
    * Rows with the most common field count, weighted so that more fields win ties; -1 if the
    * dialect cannot split the sample.
    */
-  private static long score(CsvDialect dialect, byte[] b, int start, int limit,
-      boolean wholeFile) {
+  private static long score(CsvDialect dialect, byte[] b, int start, int limit) {
     CsvTokenizer tokenizer = new CsvTokenizer(dialect);
     int[] counts = new int[DIALECT_ROWS];
     int rows = 0;
@@ -122,7 +120,8 @@ final class CsvSniffer {
       }
       int next = tokenizer.record(b, pos, limit, true);
       if (next == CsvTokenizer.MALFORMED) {
-        return wholeFile || rows == 0 ? -1 : score(counts, rows);
+        // judged by the rows before the fault: the scan reports it if this dialect wins
+        return rows == 0 ? -1 : score(counts, rows);
       }
       counts[rows++] = tokenizer.fields();
       pos = next;
