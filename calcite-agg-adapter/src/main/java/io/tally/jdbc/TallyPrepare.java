@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rex.RexBuilder;
-import io.tally.parser.TallySqlParserImpl;
+import io.tally.parser.TallyParser;
 import java.lang.reflect.Type;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -62,7 +62,7 @@ public class TallyPrepare extends CalcitePrepareImpl {
 
   /** Parses with Tally's parser, which adds EXPLAIN ANALYZE and SHOW to Calcite's grammar. */
   @Override protected SqlParser createParser(String sql, SqlParser.Config parserConfig) {
-    return SqlParser.create(sql, parserConfig.withParserFactory(TallySqlParserImpl.FACTORY));
+    return SqlParser.create(sql, parserConfig.withParserFactory(TallyParser.FACTORY));
   }
 
   @Override public <T> CalciteSignature<T> prepareSql(CalcitePrepare.Context context,

@@ -32,8 +32,9 @@ class FileErrorsTest {
         "cut.csv:");
     assertError(Files.writeString(dir.resolve("cut2.csv"), "a,b\n1,\"x, \"\"y\"\"\"\n2,\"op"),
         "quoted field is not closed before the end of the file");
-    assertError(Files.writeString(dir.resolve("bad.csv"), "a,b\n1,\"x\"y\n"),
-        "bad.csv:2: malformed CSV: unexpected character 'y' after a closing quote");
+    Path bad = Files.writeString(dir.resolve("bad.csv"), "a,b\n1,\"x\"y\n");
+    assertError(bad, "read_csv('" + bad + "', quote = '\"')",
+        "bad.csv:2: malformed CSV", "unexpected character 'y' after a closing quote");
     StringBuilder late = new StringBuilder("k,v\n");
     for (int i = 0; i < CsvSniffer.SAMPLE_ROWS + 10; i++) {
       late.append(i).append(",1\n");
@@ -57,9 +58,13 @@ class FileErrorsTest {
   }
 
   private static void assertError(Path file, String expected) {
+    assertError(file, "'" + file + "'", expected);
+  }
+
+  private static void assertError(Path file, String from, String... expected) {
     SQLException e = assertThrows(SQLException.class, () -> {
       try (Connection c = DriverManager.getConnection("jdbc:tally:")) {
-        SqlFixture.strings(c, "SELECT COUNT(*) FROM '" + file + "'");
+        SqlFixture.strings(c, "SELECT COUNT(*) FROM " + from);
       }
     });
     Throwable t = e;
@@ -67,7 +72,10 @@ class FileErrorsTest {
       t = t.getCause();
     }
     String message = t.getMessage();
-    assertTrue(message.contains(file.toString()) && message.contains(expected), message);
+    assertTrue(message.contains(file.toString()), message);
+    for (String part : expected) {
+      assertTrue(message.contains(part), message);
+    }
     assertFalse(message.contains("\n"), message);
   }
 }

@@ -109,7 +109,7 @@ class FilePathSqlTest {
       assertEquals(List.of(row("2023", "eu", "3"), row("2024", "us", "5")),
           db.strings("SELECT yr, region, SUM(v) FROM '" + dir + "/t/*/*/*.csv'"
               + " GROUP BY yr, region ORDER BY yr"));
-      assertEquals(List.of("v BIGINT"), db.columns("SELECT * FROM read_csv(path => '" + dir
+      assertEquals(List.of("v BIGINT"), db.columns("SELECT * FROM read_csv('" + dir
           + "/t/*/*/*.csv', hive_partitioning => false)"));
     }
   }
@@ -130,12 +130,12 @@ class FilePathSqlTest {
     write("p.txt", "1|a\n2|b\n3\n");
     try (Db db = new Db(data)) {
       assertEquals(List.of(row("1", "a"), row("2", "b"), row("3", null)),
-          db.strings("SELECT * FROM read_csv(path => '" + dir + "/p.txt', delim => '|', header => false,"
+          db.strings("SELECT * FROM read_csv('" + dir + "/p.txt', delim => '|', header => false,"
               + " null_padding => true) ORDER BY 1"));
       assertEquals(List.of("column0 BIGINT", "column1 VARCHAR"), db.columns("SELECT * FROM"
-          + " read_csv(path => '" + dir + "/p.txt', delim => '|', header => false, null_padding => true)"));
+          + " read_csv('" + dir + "/p.txt', delim => '|', header => false, null_padding => true)"));
       SQLException e = assertThrows(SQLException.class, () -> db.strings("SELECT * FROM"
-          + " read_csv(path => '" + dir + "/p.txt', delim => '|', header => false)"));
+          + " read_csv('" + dir + "/p.txt', delim = '|', header => false)"));
       assertTrue(SqlFixture.messages(e).contains(dir + "/p.txt:3: expected 2 fields"),
           SqlFixture.messages(e));
       assertTrue(SqlFixture.messages(e).contains("null_padding => true"), SqlFixture.messages(e));
