@@ -64,7 +64,7 @@ class FileErrorsTest {
   private static void assertError(Path file, String from, String... expected) {
     SQLException e = assertThrows(SQLException.class, () -> {
       try (Connection c = DriverManager.getConnection("jdbc:tally:")) {
-        SqlFixture.strings(c, "SELECT COUNT(*) FROM " + from);
+        SqlFixture.strings(c, "SELECT * FROM " + from);
       }
     });
     Throwable t = e;
