@@ -1,14 +1,14 @@
 package io.tally.schema;
 
+import com.google.common.base.Suppliers;
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -28,8 +28,8 @@ public final class CsvData implements ScanData {
   private final String name;
   private final Path file;
   private final CsvOptions options;
-  private volatile CsvFormat format;
-  private volatile CsvRanges ranges;
+  private final Supplier<CsvFormat> format;
+  private final Supplier<CsvRanges> ranges;
 
   public CsvData(String name, Path file) {
     this(name, file, CsvOptions.AUTO);
@@ -39,6 +39,8 @@ public final class CsvData implements ScanData {
     this.name = name;
     this.file = file;
     this.options = options;
+    this.format = Suppliers.memoize(() -> CsvSniffer.sniff(file, options));
+    this.ranges = Suppliers.memoize(() -> CsvRanges.of(file, format().dialect()));
   }
 
   @Override
@@ -53,17 +55,7 @@ public final class CsvData implements ScanData {
 
   /** The file's dialect and columns, sniffed on first call. */
   CsvFormat format() {
-    CsvFormat result = format;
-    if (result == null) {
-      synchronized (this) {
-        result = format;
-        if (result == null) {
-          result = CsvSniffer.sniff(file, options);
-          format = result;
-        }
-      }
-    }
-    return result;
+    return format.get();
   }
 
   @Override
@@ -99,38 +91,19 @@ public final class CsvData implements ScanData {
     if (!CsvRanges.splittable(file, f.dialect())) {
       return SharedReaderSplits.of(this, fields, count);
     }
-    CsvRanges r = ranges(f.dialect());
-    AtomicInteger claim = new AtomicInteger();
-    CsvScanCursor.RangeSource source = () -> {
-      int k = claim.getAndIncrement();
-      if (k >= r.count()) {
-        return null;
-      }
-      CsvSource s = CsvSource.open(file, f.dialect(), r.start(k), r.end(k),
-          CsvSource.BUFFER_BYTES);
-      if (k == 0 && f.dialect().header()) {
-        s.next();
-      }
-      return s;
-    };
-    List<BatchSplit> splits = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      splits.add(allocator -> new CsvScanCursor(file, f, allocator, fields, source));
-    }
-    return splits;
-  }
-
-  private CsvRanges ranges(CsvDialect dialect) {
-    CsvRanges result = ranges;
-    if (result == null) {
-      synchronized (this) {
-        result = ranges;
-        if (result == null) {
-          result = CsvRanges.of(file, dialect);
-          ranges = result;
-        }
-      }
-    }
-    return result;
+    CsvRanges r = ranges.get();
+    return ScanData.claimingSplits(count, (allocator, claim) ->
+        new CsvScanCursor(file, f, allocator, fields, () -> {
+          int k = claim.getAndIncrement();
+          if (k >= r.count()) {
+            return null;
+          }
+          CsvSource s = CsvSource.open(file, f.dialect(), r.start(k), r.end(k),
+              CsvSource.BUFFER_BYTES);
+          if (k == 0 && f.dialect().header()) {
+            s.next();
+          }
+          return s;
+        }));
   }
 }

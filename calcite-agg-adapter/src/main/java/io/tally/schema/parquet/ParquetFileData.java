@@ -2,11 +2,12 @@ package io.tally.schema.parquet;
 
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
+import com.google.common.base.Suppliers;
 import io.tally.schema.ScanData;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -18,11 +19,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class ParquetFileData implements ScanData {
   private final String name;
   private final Path file;
-  private volatile ParquetFooter footer;
+  private final Supplier<ParquetFooter> footer;
 
   public ParquetFileData(String name, Path file) {
     this.name = name;
     this.file = file;
+    this.footer = Suppliers.memoize(() -> ParquetFooter.read(file));
   }
 
   @Override
@@ -58,26 +60,11 @@ public final class ParquetFileData implements ScanData {
 
   @Override
   public List<BatchSplit> splits(int[] fields, int count) {
-    AtomicInteger claim = new AtomicInteger();
-    List<BatchSplit> splits = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      splits.add(allocator -> new ParquetBatchCursor(file, footer(), fields, allocator,
-          claim::getAndIncrement));
-    }
-    return splits;
+    return ScanData.claimingSplits(count, (allocator, claim) ->
+        new ParquetBatchCursor(file, footer(), fields, allocator, claim::getAndIncrement));
   }
 
   private ParquetFooter footer() {
-    ParquetFooter result = footer;
-    if (result == null) {
-      synchronized (this) {
-        result = footer;
-        if (result == null) {
-          result = ParquetFooter.read(file);
-          footer = result;
-        }
-      }
-    }
-    return result;
+    return footer.get();
   }
 }
