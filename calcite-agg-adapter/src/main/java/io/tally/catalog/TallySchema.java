@@ -6,7 +6,6 @@ import io.tally.schema.ArrowFileData;
 import io.tally.schema.CsvData;
 import io.tally.schema.DataFileException;
 import io.tally.schema.ScanData;
-import io.tally.session.FileAccess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.apache.calcite.schema.Function;
 import org.apache.calcite.schema.SchemaPlus;
@@ -34,16 +34,16 @@ import org.apache.calcite.schema.impl.AbstractSchema;
  * visible (register the schema with caching disabled, {@code SchemaPlus.setCacheEnabled(false)},
  * for Calcite to ask). A file's table (and its inferred types) is reused while the file's size and
  * modification time stay the same. The schema also holds Tally's table functions, including the
- * file readers ({@link FileTableFunctions}) bound to the connection's {@link FileAccess}.
+ * file readers ({@link FileTableFunctions}) bound to the connection's file access policy.
  */
 public final class TallySchema extends AbstractSchema {
   private final Path directory;
   private final FileTables files;
   private final Map<Path, CachedTable> cache = new ConcurrentHashMap<>();
 
-  private TallySchema(Path directory, FileAccess access) {
+  private TallySchema(Path directory, UnaryOperator<Path> readCheck) {
     this.directory = directory;
-    this.files = new FileTables(access);
+    this.files = new FileTables(readCheck);
   }
 
   /**
@@ -52,11 +52,15 @@ public final class TallySchema extends AbstractSchema {
    * by path may be anything the process can read.
    */
   public static TallySchema forDirectory(Path directory) {
-    return forDirectory(directory, FileAccess.UNRESTRICTED);
+    return forDirectory(directory, FileGlob::absolute);
   }
 
-  /** As {@link #forDirectory(Path)}, reading files by path only where {@code access} allows. */
-  public static TallySchema forDirectory(Path directory, FileAccess access) {
+  /**
+   * As {@link #forDirectory(Path)}, reading files by path only where {@code readCheck} allows:
+   * it returns an allowed path made absolute, or throws naming it (a connection passes its
+   * {@code io.tally.session.FileAccess#checkRead}).
+   */
+  public static TallySchema forDirectory(Path directory, UnaryOperator<Path> readCheck) {
     Path dir = directory.toAbsolutePath().normalize();
     if (!Files.exists(dir)) {
       throw new DataFileException("Data directory " + dir + " does not exist");
@@ -64,7 +68,7 @@ public final class TallySchema extends AbstractSchema {
     if (!Files.isDirectory(dir)) {
       throw new DataFileException("Data path " + dir + " is not a directory");
     }
-    TallySchema schema = new TallySchema(dir, access);
+    TallySchema schema = new TallySchema(dir, readCheck);
     schema.listFiles();
     return schema;
   }

@@ -1,6 +1,5 @@
 package io.tally.schema;
 
-import io.tally.session.FileAccess;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -11,12 +10,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
  * Expands a path that may hold glob characters ({@code *} within a name, {@code **} across
  * directories, {@code ?}, {@code [abc]}, {@code {a,b}}) into the files it names, sorted, each
- * checked by the connection's {@link FileAccess}; and reads hive-style {@code key=value}
+ * checked by the connection's file access policy ({@code readCheck}); and reads hive-style {@code key=value}
  * directory names between the glob's base directory and each file. Relative paths resolve
  * against the working directory.
  */
@@ -25,19 +25,25 @@ final class FileGlob {
 
   private FileGlob() {}
 
+  /** {@code path} made absolute against the working directory and normalized. */
+  static Path absolute(Path path) {
+    return path.toAbsolutePath().normalize();
+  }
+
   /** Whether {@code pattern} holds glob characters. */
   static boolean isGlob(String pattern) {
     return pattern.chars().anyMatch(c -> GLOB_CHARS.indexOf(c) >= 0);
   }
 
   /**
-   * The files {@code pattern} names: the file itself, or every regular file a glob matches.
+   * The files {@code pattern} names: the file itself, or every regular file a glob matches,
+   * each passed through {@code readCheck} (which returns it absolute or throws).
    *
    * @throws DataFileException if there is none
    */
-  static List<Path> expand(String pattern, FileAccess access) {
+  static List<Path> expand(String pattern, UnaryOperator<Path> readCheck) {
     if (!isGlob(pattern)) {
-      Path file = access.checkRead(Path.of(pattern));
+      Path file = readCheck.apply(Path.of(pattern));
       if (!Files.exists(file)) {
         throw new DataFileException("File " + file + " does not exist");
       }
@@ -47,7 +53,7 @@ final class FileGlob {
       return List.of(file);
     }
     int slash = baseEnd(pattern);
-    Path absoluteBase = FileAccess.absolute(base(pattern));
+    Path absoluteBase = absolute(base(pattern));
     String rest = pattern.substring(slash + 1);
     PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:"
         + absoluteBase.resolve(rest));
@@ -69,7 +75,7 @@ final class FileGlob {
     }
     List<Path> checked = new ArrayList<>(files.size());
     for (Path file : files) {
-      checked.add(access.checkRead(file));
+      checked.add(readCheck.apply(file));
     }
     return checked;
   }
@@ -95,7 +101,7 @@ final class FileGlob {
    */
   static Map<String, String> partitions(Path base, Path file) {
     Map<String, String> values = new LinkedHashMap<>();
-    Path relative = FileAccess.absolute(base).relativize(file);
+    Path relative = absolute(base).relativize(file);
     for (int i = 0; i < relative.getNameCount() - 1; i++) {
       String name = relative.getName(i).toString();
       int eq = name.indexOf('=');

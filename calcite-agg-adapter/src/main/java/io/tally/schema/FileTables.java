@@ -1,6 +1,5 @@
 package io.tally.schema;
 
-import io.tally.session.FileAccess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,27 +8,25 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The tables a connection reads by path ({@code FROM 'x.parquet'}, {@code read_csv('logs/*.csv')}):
- * expands globs, checks each file with the connection's {@link FileAccess}, picks the reader, and
+ * expands globs, checks each file with the connection's file access policy (a read check such as
+ * {@code io.tally.session.FileAccess#checkRead}), picks the reader, and
  * keeps the table (and what its sniffing or footer reading learned) while none of its files
  * changes size or modification time, so planning a statement twice reads each file's metadata
  * once.
  */
 public final class FileTables {
-  private final FileAccess access;
+  private final UnaryOperator<Path> readCheck;
   private final Map<Key, Entry> cache = new ConcurrentHashMap<>();
 
-  public FileTables(FileAccess access) {
-    this.access = access;
-  }
-
-  public FileAccess access() {
-    return access;
+  /** @param readCheck returns a path allowed to be read made absolute, or throws naming it */
+  public FileTables(UnaryOperator<Path> readCheck) {
+    this.readCheck = readCheck;
   }
 
   /** What a table was built from. */
@@ -47,7 +44,7 @@ public final class FileTables {
    */
   ScanData table(String pattern, FileFormat format, CsvOptions options, boolean hive) {
     Key key = new Key(pattern, format, options, hive);
-    List<Path> files = FileGlob.expand(pattern, access);
+    List<Path> files = FileGlob.expand(pattern, readCheck);
     List<Long> stamps = stamps(files);
     Entry entry = cache.get(key);
     if (entry == null || !entry.files.equals(files) || !entry.stamps.equals(stamps)) {
@@ -97,8 +94,4 @@ public final class FileTables {
     return stamps;
   }
 
-  @Override
-  public String toString() {
-    return "FileTables(" + Objects.toString(access) + ")";
-  }
 }
