@@ -37,12 +37,18 @@ final class ColumnFill {
 
   private final ParquetColumn column;
   private final ColumnReader reader;
+  private final BytesConverter bytes;
   private final int maxDefinition;
   private long remaining;
 
-  ColumnFill(ParquetColumn column, ColumnReader reader) {
+  /**
+   * @param bytes the converter {@code reader} was built with, for STRING, BINARY and STRING_LIST
+   *     columns (null for others)
+   */
+  ColumnFill(ParquetColumn column, ColumnReader reader, BytesConverter bytes) {
     this.column = column;
     this.reader = reader;
+    this.bytes = bytes;
     this.maxDefinition = column.leaf().getMaxDefinitionLevel();
     this.remaining = reader.getTotalValueCount();
   }
@@ -107,15 +113,12 @@ final class ColumnFill {
       case TIMESTAMP_INT96:
         ((TimeStampMilliVector) vector).set(row, int96Millis(reader.getBinary()));
         break;
-      case STRING: case BINARY: setBytes((BaseVariableWidthVector) vector, row, reader.getBinary());
+      case STRING: case BINARY:
+        bytes.target((BaseVariableWidthVector) vector, row);
+        reader.writeCurrentValueToConverter();
         break;
       default: throw new AssertionError(column.kind());
     }
-  }
-
-  private static void setBytes(BaseVariableWidthVector vector, int row, Binary value) {
-    ByteBuffer bytes = value.toByteBuffer();
-    vector.setSafe(row, bytes, bytes.position(), bytes.remaining());
   }
 
   private long unsigned64(long value) {
@@ -157,7 +160,8 @@ final class ColumnFill {
       } else {
         do {
           if (reader.getCurrentDefinitionLevel() == maxDefinition) {
-            setBytes(elements, element, reader.getBinary());
+            bytes.target(elements, element);
+            reader.writeCurrentValueToConverter();
           } else {
             elements.setNull(element);
           }

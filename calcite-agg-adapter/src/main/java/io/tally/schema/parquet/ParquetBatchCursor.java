@@ -117,8 +117,11 @@ final class ParquetBatchCursor implements BatchCursor {
         byte[] bytes = ParquetFooter.readFully(channel, chunk.getStartingPos(),
             Math.toIntExact(chunk.getTotalSize())).array();
         ChunkPages pages = new ChunkPages(bytes, chunk.getCodec(), chunk.getValueCount());
-        fills[i] = new ColumnFill(column,
-            new ColumnReaderImpl(column.leaf(), pages, IGNORED, writer));
+        BytesConverter strings = column.kind() == ParquetColumn.Kind.STRING
+            || column.kind() == ParquetColumn.Kind.BINARY
+            || column.kind() == ParquetColumn.Kind.STRING_LIST ? new BytesConverter() : null;
+        fills[i] = new ColumnFill(column, new ColumnReaderImpl(column.leaf(), pages,
+            strings != null ? strings : IGNORED, writer), strings);
       } catch (IOException | RuntimeException e) {
         throw failure(column, e);
       }
