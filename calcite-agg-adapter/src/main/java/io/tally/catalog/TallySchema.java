@@ -2,9 +2,11 @@ package io.tally.catalog;
 
 import com.google.common.collect.ImmutableMultimap;
 import com.google.common.collect.Multimap;
-import io.tally.schema.ArrowFileData;
-import io.tally.schema.CsvData;
+import io.tally.schema.CsvOptions;
 import io.tally.schema.DataFileException;
+import io.tally.schema.files.FileFormat;
+import io.tally.schema.files.FileGlob;
+import io.tally.schema.files.FileTables;
 import io.tally.schema.ScanData;
 import java.io.IOException;
 import java.io.UncheckedIOException;

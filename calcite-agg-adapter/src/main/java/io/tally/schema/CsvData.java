@@ -35,7 +35,7 @@ public final class CsvData implements ScanData {
     this(name, file, CsvOptions.AUTO);
   }
 
-  CsvData(String name, Path file, CsvOptions options) {
+  public CsvData(String name, Path file, CsvOptions options) {
     this.name = name;
     this.file = file;
     this.options = options;

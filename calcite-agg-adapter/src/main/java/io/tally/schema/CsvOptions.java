@@ -16,15 +16,15 @@ import java.nio.charset.StandardCharsets;
  * @param nullString {@code nullstr}: unquoted text read as NULL besides the empty field
  * @param allVarchar {@code all_varchar}: read every column as VARCHAR
  */
-record CsvOptions(Byte delimiter, Byte quote, Byte escape, Boolean header,
+public record CsvOptions(Byte delimiter, Byte quote, Byte escape, Boolean header,
     CsvDateFormat dateFormat, CsvDateFormat timestampFormat, boolean nullPadding,
     String nullString, boolean allVarchar) {
   /** Everything sniffed. */
-  static final CsvOptions AUTO = new CsvOptions(null, null, null, null, null, null, false, "",
+  public static final CsvOptions AUTO = new CsvOptions(null, null, null, null, null, null, false, "",
       false);
 
   /** Tab-separated ({@code .tsv} files). */
-  static final CsvOptions TSV = new CsvOptions((byte) '\t', null, null, null, null, null, false,
+  public static final CsvOptions TSV = new CsvOptions((byte) '\t', null, null, null, null, null, false,
       "", false);
 
   /**
@@ -32,7 +32,7 @@ record CsvOptions(Byte delimiter, Byte quote, Byte escape, Boolean header,
    *
    * @throws DataFileException naming the option whose value is invalid
    */
-  static CsvOptions of(String delimiter, String quote, String escape, Boolean header,
+  public static CsvOptions of(String delimiter, String quote, String escape, Boolean header,
       String dateFormat, String timestampFormat, Boolean nullPadding, String nullString,
       Boolean allVarchar) {
     return new CsvOptions(oneByte("delim", delimiter, false), oneByte("quote", quote, true),

@@ -1,5 +1,7 @@
-package io.tally.schema;
+package io.tally.schema.files;
 
+import io.tally.schema.DataFileException;
+import io.tally.schema.ScanData;
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
 import java.nio.charset.StandardCharsets;

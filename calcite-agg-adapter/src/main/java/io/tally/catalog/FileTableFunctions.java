@@ -1,4 +1,10 @@
-package io.tally.schema;
+package io.tally.catalog;
+
+import io.tally.schema.CsvOptions;
+import io.tally.schema.DataFileException;
+import io.tally.schema.files.FileFormat;
+import io.tally.schema.files.FileTables;
+import io.tally.schema.ScanData;
 
 import java.util.ArrayList;
 import java.util.List;

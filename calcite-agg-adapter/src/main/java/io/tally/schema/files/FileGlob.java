@@ -1,5 +1,6 @@
-package io.tally.schema;
+package io.tally.schema.files;
 
+import io.tally.schema.DataFileException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -20,13 +21,13 @@ import java.util.stream.Stream;
  * directory names between the glob's base directory and each file. Relative paths resolve
  * against the working directory.
  */
-final class FileGlob {
+public final class FileGlob {
   private static final String GLOB_CHARS = "*?[{";
 
   private FileGlob() {}
 
   /** {@code path} made absolute against the working directory and normalized. */
-  static Path absolute(Path path) {
+  public static Path absolute(Path path) {
     return path.toAbsolutePath().normalize();
   }
 

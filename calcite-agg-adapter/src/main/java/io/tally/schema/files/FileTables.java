@@ -1,5 +1,8 @@
-package io.tally.schema;
+package io.tally.schema.files;
 
+import io.tally.schema.CsvOptions;
+import io.tally.schema.DataFileException;
+import io.tally.schema.ScanData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +45,7 @@ public final class FileTables {
    * @param options CSV options
    * @param hive whether {@code key=value} directories become columns
    */
-  ScanData table(String pattern, FileFormat format, CsvOptions options, boolean hive) {
+  public ScanData table(String pattern, FileFormat format, CsvOptions options, boolean hive) {
     Key key = new Key(pattern, format, options, hive);
     List<Path> files = FileGlob.expand(pattern, readCheck);
     List<Long> stamps = stamps(files);

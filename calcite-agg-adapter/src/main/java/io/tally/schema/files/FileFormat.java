@@ -1,5 +1,9 @@
-package io.tally.schema;
+package io.tally.schema.files;
 
+import io.tally.schema.ArrowFileData;
+import io.tally.schema.CsvData;
+import io.tally.schema.CsvOptions;
+import io.tally.schema.ScanData;
 import io.tally.schema.parquet.ParquetFileData;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,13 +14,13 @@ import java.util.Locale;
  * paths in FROM use the name; {@code read_csv}, {@code read_parquet} and {@code read_arrow} fix
  * the format whatever the name.
  */
-enum FileFormat {
+public enum FileFormat {
   PARQUET(".parquet"),
   ARROW(".arrow", ".ipc", ".feather"),
   CSV(".csv", ".csv.gz", ".tsv", ".tsv.gz", ".txt", ".txt.gz");
 
   /** Suffixes of table files, in the order a data directory prefers them for one stem. */
-  static final List<String> TABLE_SUFFIXES = List.of(".parquet", ".arrow", ".csv", ".csv.gz",
+  public static final List<String> TABLE_SUFFIXES = List.of(".parquet", ".arrow", ".csv", ".csv.gz",
       ".tsv", ".tsv.gz", ".txt", ".txt.gz");
 
   private final List<String> suffixes;
@@ -26,7 +30,7 @@ enum FileFormat {
   }
 
   /** The format a file's name says, or {@code null} if it names none. */
-  static FileFormat of(Path file) {
+  public static FileFormat of(Path file) {
     String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
     for (FileFormat format : values()) {
       for (String suffix : format.suffixes) {
@@ -39,7 +43,7 @@ enum FileFormat {
   }
 
   /** The table name of a file: its name less the longest known suffix; null if none matches. */
-  static String stem(Path file) {
+  public static String stem(Path file) {
     String name = file.getFileName().toString();
     String lower = name.toLowerCase(Locale.ROOT);
     String best = null;
@@ -53,7 +57,7 @@ enum FileFormat {
   }
 
   /** Table data over {@code file} in this format ({@code options} apply to CSV only). */
-  ScanData open(String name, Path file, CsvOptions options) {
+  public ScanData open(String name, Path file, CsvOptions options) {
     switch (this) {
       case PARQUET: return new ParquetFileData(name, file);
       case ARROW: return new ArrowFileData(name, file);
