@@ -116,9 +116,9 @@ public class TallyDriver extends Driver {
       calcite.onConnectionInit(connection);
       CalciteConnection calciteConnection = connection.unwrap(CalciteConnection.class);
       TallySettings settings = TallySettings.fromProperties(calciteConnection.getProperties());
-      TallySession.open(connection, settings);
+      TallySession session = TallySession.open(connection, settings);
       OPEN_CONNECTIONS.incrementAndGet();
-      MainSchema.attach(calciteConnection, settings);
+      MainSchema.attach(calciteConnection, session);
     }
 
     /** The last connection's close frees the table cache (nothing can scan it any more). */

@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 
 /**
- * The state Tally adds to one Calcite connection: its settings, the progress of its running
- * statement, and the {@link QueryContext} of each statement execution; plus the registry that
+ * The state Tally adds to one Calcite connection: its settings, its file access policy, the
+ * progress of its running statement, and the {@link QueryContext} of each statement execution; plus the registry that
  * finds a connection's session again from the planner, from generated code and from tools.
  *
  * <p>Calcite hands the connection itself to both sides: a {@link DataContext}'s query provider
@@ -37,6 +37,9 @@ public final class TallySession {
       Collections.newSetFromMap(new MapMaker().weakKeys().makeMap());
   private final ConcurrentMap<DataContext, QueryContext> queries =
       new MapMaker().weakKeys().makeMap();
+
+  /** Which files this connection's statements may read and write. */
+  private volatile FileAccess fileAccess = FileAccess.UNRESTRICTED;
 
   private TallySession(TallySettings settings) {
     this.settings = settings;
@@ -74,6 +77,20 @@ public final class TallySession {
 
   public TallySettings settings() {
     return settings;
+  }
+
+  /**
+   * The file access policy every path this connection's statements name goes through (files and
+   * globs in FROM, the file table functions, COPY targets); {@link FileAccess#UNRESTRICTED} unless
+   * the code that opened the connection (a server) restricts it.
+   */
+  public FileAccess fileAccess() {
+    return fileAccess;
+  }
+
+  /** Sets the file access policy of this connection's later statements. */
+  public void fileAccess(FileAccess access) {
+    this.fileAccess = java.util.Objects.requireNonNull(access, "access");
   }
 
   /** Live counters of the statement this connection runs (for progress bars). */
