@@ -1,8 +1,11 @@
 package io.tally.jdbc;
 
+import io.tally.parser.SqlCopyTo;
 import io.tally.parser.SqlExplainAnalyze;
 import io.tally.parser.SqlShow;
 import io.tally.plan.Profiler;
+import io.tally.schema.files.CopyTarget;
+import java.nio.file.Path;
 import io.tally.session.TallySession;
 import io.tally.session.TallySettings;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,12 +36,13 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Tally's statement preparation: Calcite's, plus Tally's planner rules (chosen from the
- * connection's settings) and {@code SET}/{@code RESET} of Tally settings.
+ * connection's settings), {@code SET}/{@code RESET} of Tally settings, and Tally's own
+ * statements ({@code EXPLAIN ANALYZE}, {@code SHOW}, {@code COPY ... TO}).
  */
 public class TallyPrepare extends CalcitePrepareImpl {
   /** Statements Tally answers itself start with one of these words (after blanks/comments). */
   private static final Pattern TALLY_STATEMENT = Pattern.compile(
-      "(\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(SHOW|EXPLAIN)\\b",
+      "(\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(SHOW|EXPLAIN|COPY)\\b",
       Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
   /** Set while an EXPLAIN ANALYZE query is prepared: receives its profiled plan. */
@@ -71,6 +75,9 @@ public class TallyPrepare extends CalcitePrepareImpl {
       SqlNode node = parseTallyStatement(context, query.sql);
       if (node instanceof SqlExplainAnalyze) {
         return prepareExplainAnalyze(context, query.sql, (SqlExplainAnalyze) node, elementType);
+      }
+      if (node instanceof SqlCopyTo) {
+        return prepareCopy(context, query.sql, (SqlCopyTo) node, elementType);
       }
       if (node instanceof SqlShow) {
         TallySession session = TallySession.of(context.getDataContext().getQueryProvider());
@@ -109,6 +116,21 @@ public class TallyPrepare extends CalcitePrepareImpl {
     }
     return ExplainAnalyzeStatement.signature(sql, inner, plan.get().plan(), node.format(),
         context.getTypeFactory());
+  }
+
+  /**
+   * Prepares {@code COPY (query) TO 'path'}: the target is checked (the connection's file access
+   * policy, the options) before the query is prepared, then wrapped in a statement that runs the
+   * query into the file.
+   */
+  private <T> CalciteSignature<T> prepareCopy(CalcitePrepare.Context context, String sql,
+      SqlCopyTo node, Type elementType) {
+    TallySession session = TallySession.of(context.getDataContext().getQueryProvider());
+    Path file = session.fileAccess().checkWrite(Path.of(node.path()));
+    CopyTarget target = CopyTarget.of(file, node.options());
+    CalciteSignature<Object> inner = super.prepareSql(context, Query.of(node.querySql(sql)),
+        elementType, -1);
+    return CopyStatement.signature(sql, inner, target, context.getTypeFactory());
   }
 
   /** During the preparation of an EXPLAIN ANALYZE query, wraps operators for profiling. */
