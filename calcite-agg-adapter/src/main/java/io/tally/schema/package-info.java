@@ -4,8 +4,7 @@
  * {@code schema.parquet}), its inferred or declared column types, the batch cursors and parallel
  * splits, the engine-wide table cache, and the scan generated code runs
  * ({@link io.tally.schema.ScanEnumerable}: rows for Calcite, batches for Tally's operators).
- * {@code schema.files} picks a reader by file name, expands globs and writes COPY targets
- * through {@link io.tally.schema.FileSink}s.
+ * {@code schema.files} picks a reader by file name, expands globs and writes COPY targets.
  *
  * <p>May import: {@code batch}, {@code memory}, {@code session} (the {@code cache} setting,
  * progress and cancel flag of a scan). Never {@code exec}, the planner, {@code catalog} or

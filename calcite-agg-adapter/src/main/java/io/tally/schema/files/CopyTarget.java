@@ -1,7 +1,8 @@
 package io.tally.schema.files;
 
 import io.tally.schema.DataFileException;
-import io.tally.schema.FileSink;
+import io.tally.datasets.ArrowFileSink;
+import io.tally.datasets.BatchSink;
 import io.tally.schema.parquet.ParquetSink;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.zip.GZIPOutputStream;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
@@ -209,7 +211,7 @@ public final class CopyTarget {
     boolean done = false;
     try {
       long rows = 0;
-      try (FileSink sink = open(partial, root, rowGroupBytes)) {
+      try (BatchSink sink = open(partial, root, rowGroupBytes)) {
         for (VectorSchemaRoot batch = next.get(); batch != null; batch = next.get()) {
           sink.write(batch);
           rows += batch.getRowCount();
@@ -233,7 +235,7 @@ public final class CopyTarget {
     }
   }
 
-  private FileSink open(Path partial, VectorSchemaRoot root, long rowGroupBytes)
+  private BatchSink open(Path partial, VectorSchemaRoot root, long rowGroupBytes)
       throws IOException {
     if (format == FileFormat.PARQUET) {
       return new ParquetSink(partial, root.getSchema(), codec(), rowGroupRows(),
@@ -243,7 +245,7 @@ public final class CopyTarget {
         StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
     try {
       if (format == FileFormat.ARROW) {
-        return new ArrowFileSink(root, channel);
+        return new ArrowFileSink(root, new DictionaryProvider.MapDictionaryProvider(), channel);
       }
       OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel),
           BUFFER_BYTES);

@@ -1,6 +1,6 @@
 package io.tally.schema.files;
 
-import io.tally.schema.FileSink;
+import io.tally.datasets.BatchSink;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -36,7 +36,7 @@ import org.apache.commons.csv.CSVPrinter;
  * plain decimals, {@code [a, b]} for string lists, {@code \x}-hex for binary; NULL as
  * {@code nullText} (empty by default).
  */
-final class CsvFileSink implements FileSink {
+final class CsvFileSink implements BatchSink {
   /** Output buffer size in chars. */
   private static final int BUFFER_CHARS = 1 << 16;
   private static final DateTimeFormatter TIME = new DateTimeFormatterBuilder()

@@ -1,6 +1,6 @@
 package io.tally.schema.parquet;
 
-import io.tally.schema.FileSink;
+import io.tally.datasets.BatchSink;
 import java.io.IOException;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -34,7 +34,7 @@ import org.apache.parquet.schema.Type;
  * of {@link ParquetCodecs}. A row group is cut after {@code rowGroupRows} rows or once its
  * buffered pages reach {@code rowGroupBytes}, which bounds the heap the writer holds.
  */
-public final class ParquetSink implements FileSink {
+public final class ParquetSink implements BatchSink {
   /** Target size of an encoded data page. */
   private static final int PAGE_BYTES = 1 << 20;
   /** Largest dictionary page per column chunk before the writer falls back to plain values. */
