@@ -34,6 +34,12 @@ public final class RowBatcher implements AutoCloseable {
   private boolean allocated;
 
   public RowBatcher(List<DataType> types, BufferAllocator allocator, int batchRows) {
+    this(null, types, allocator, batchRows);
+  }
+
+  /** A batcher whose columns are called {@code names} (null: {@code c0, c1, ...}). */
+  public RowBatcher(List<String> names, List<DataType> types, BufferAllocator allocator,
+      int batchRows) {
     if (batchRows < 1) {
       throw new IllegalArgumentException("batch rows must be positive, got " + batchRows);
     }
@@ -41,7 +47,7 @@ public final class RowBatcher implements AutoCloseable {
     this.batchRows = batchRows;
     List<Field> fields = new ArrayList<>();
     for (int c = 0; c < types.size(); c++) {
-      fields.add(types.get(c).toField("c" + c));
+      fields.add(types.get(c).toField(names == null ? "c" + c : names.get(c)));
     }
     this.root = VectorSchemaRoot.create(new Schema(fields), allocator);
     this.columnTypes = this.types.toArray(new DataType[0]);
@@ -54,6 +60,11 @@ public final class RowBatcher implements AutoCloseable {
 
   public Schema schema() {
     return root.getSchema();
+  }
+
+  /** The one root every batch comes in (empty until the first {@link #fill}). */
+  public VectorSchemaRoot root() {
+    return root;
   }
 
   /** Packs the next rows of {@code rows}; returns {@code null} if there were none. */

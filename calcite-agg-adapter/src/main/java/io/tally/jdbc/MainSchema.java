@@ -2,6 +2,7 @@ package io.tally.jdbc;
 
 import io.tally.datasets.DemoData;
 import io.tally.catalog.TallySchema;
+import io.tally.session.TallySession;
 import io.tally.session.TallySettings;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -17,11 +18,17 @@ final class MainSchema {
 
   private MainSchema() {}
 
-  static void attach(CalciteConnection connection, TallySettings settings) throws SQLException {
+  /**
+   * Adds the schema to {@code connection}; files read by path go through the session's file
+   * access policy as it is when each statement is prepared.
+   */
+  static void attach(CalciteConnection connection, TallySession session) throws SQLException {
+    TallySettings settings = session.settings();
     Path dir = settings.data() != null ? settings.data() : demoDirectory();
     SchemaPlus schema;
     try {
-      schema = connection.getRootSchema().add(NAME, TallySchema.forDirectory(dir));
+      schema = connection.getRootSchema().add(NAME,
+          TallySchema.forDirectory(dir, path -> session.fileAccess().checkRead(path)));
     } catch (RuntimeException e) {
       throw new SQLException("Cannot open data directory " + dir + ": " + e.getMessage(), e);
     }

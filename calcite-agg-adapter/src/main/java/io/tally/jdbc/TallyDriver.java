@@ -137,9 +137,9 @@ public class TallyDriver extends Driver {
       calcite.onConnectionInit(connection);
       CalciteConnection calciteConnection = connection.unwrap(CalciteConnection.class);
       TallySettings settings = TallySettings.fromProperties(calciteConnection.getProperties());
-      TallySession.open(connection, settings);
+      TallySession session = TallySession.open(connection, settings);
       OPEN_CONNECTIONS.incrementAndGet();
-      MainSchema.attach(calciteConnection, settings);
+      MainSchema.attach(calciteConnection, session);
       calciteConnection.getRootSchema().add(InformationSchema.NAME, new InformationSchema());
     }
 

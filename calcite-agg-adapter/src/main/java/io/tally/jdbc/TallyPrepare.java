@@ -1,10 +1,13 @@
 package io.tally.jdbc;
 
 import io.tally.parser.SqlDescribeQuery;
+import io.tally.parser.SqlCopyTo;
 import io.tally.parser.SqlExplainAnalyze;
 import io.tally.parser.SqlReadOnlyStatement;
 import io.tally.parser.SqlShow;
 import io.tally.plan.Profiler;
+import io.tally.schema.files.CopyTarget;
+import java.nio.file.Path;
 import io.tally.session.TallySession;
 import io.tally.session.TallySettings;
 import io.tally.plan.UnsupportedQueryException;
@@ -14,7 +17,7 @@ import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rex.RexBuilder;
-import io.tally.parser.TallySqlParserImpl;
+import io.tally.parser.TallyParser;
 import java.lang.reflect.Type;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -42,12 +45,13 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Tally's statement preparation: Calcite's, plus Tally's planner rules (chosen from the
- * connection's settings) and {@code SET}/{@code RESET} of Tally settings.
+ * connection's settings), {@code SET}/{@code RESET} of Tally settings, and Tally's own
+ * statements ({@code EXPLAIN ANALYZE}, {@code SHOW}, {@code COPY ... TO}).
  */
 public class TallyPrepare extends CalcitePrepareImpl {
   /** Statements Tally answers itself start with one of these words (after blanks/comments). */
   private static final Pattern TALLY_STATEMENT = Pattern.compile(
-      "(\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(SHOW|EXPLAIN|DESCRIBE|INSERT|UPSERT|UPDATE|DELETE|MERGE"
+      "(\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(SHOW|EXPLAIN|COPY|DESCRIBE|INSERT|UPSERT|UPDATE|DELETE|MERGE"
           + "|CREATE|DROP|ALTER|TRUNCATE|GRANT|REVOKE)\\b",
       Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
@@ -72,7 +76,7 @@ public class TallyPrepare extends CalcitePrepareImpl {
 
   /** Parses with Tally's parser, which adds EXPLAIN ANALYZE and SHOW to Calcite's grammar. */
   @Override protected SqlParser createParser(String sql, SqlParser.Config parserConfig) {
-    return SqlParser.create(sql, parserConfig.withParserFactory(TallySqlParserImpl.FACTORY));
+    return SqlParser.create(sql, parserConfig.withParserFactory(TallyParser.FACTORY));
   }
 
   /**
@@ -116,6 +120,9 @@ public class TallyPrepare extends CalcitePrepareImpl {
             querySql -> super.prepareSql(context, Query.of(querySql), Object[].class, -1).rowType,
             name -> context.getRootSchema().getSubSchema(name, false) != null);
         return super.prepareSql(context, Query.of(sql), elementType, maxRowCount);
+      }
+      if (node instanceof SqlCopyTo) {
+        return prepareCopy(context, query.sql, (SqlCopyTo) node, elementType);
       }
       if (node instanceof SqlShow) {
         TallySession session = TallySession.of(context.getDataContext().getQueryProvider());
@@ -181,6 +188,21 @@ public class TallyPrepare extends CalcitePrepareImpl {
     }
     return ExplainAnalyzeStatement.signature(sql, inner, plan.get().plan(), node.format(),
         context.getTypeFactory());
+  }
+
+  /**
+   * Prepares {@code COPY (query) TO 'path'}: the target is checked (the connection's file access
+   * policy, the options) before the query is prepared, then wrapped in a statement that runs the
+   * query into the file.
+   */
+  private <T> CalciteSignature<T> prepareCopy(CalcitePrepare.Context context, String sql,
+      SqlCopyTo node, Type elementType) {
+    TallySession session = TallySession.of(context.getDataContext().getQueryProvider());
+    Path file = session.fileAccess().checkWrite(Path.of(node.path()));
+    CopyTarget target = CopyTarget.of(file, node.options());
+    CalciteSignature<Object> inner = super.prepareSql(context, Query.of(node.querySql(sql)),
+        elementType, -1);
+    return CopyStatement.signature(sql, inner, target, context.getTypeFactory());
   }
 
   /**

@@ -6,7 +6,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /** Maps Calcite's SQL types to the runtime's {@link DataType}s. */
-final class ExecTypes {
+public final class ExecTypes {
   private ExecTypes() {}
 
   /**
@@ -14,7 +14,7 @@ final class ExecTypes {
    *
    * @throws UnsupportedTypeException naming the type if the runtime cannot hold it
    */
-  static DataType of(RelDataType type, String what) {
+  public static DataType of(RelDataType type, String what) {
     boolean nullable = type.isNullable();
     SqlTypeName name = type.getSqlTypeName();
     switch (name) {
@@ -62,7 +62,7 @@ final class ExecTypes {
   }
 
   /** A type the runtime cannot aggregate; the message names the column and the type. */
-  static final class UnsupportedTypeException extends UnsupportedQueryException {
+  public static final class UnsupportedTypeException extends UnsupportedQueryException {
     UnsupportedTypeException(String message) {
       super(message);
     }

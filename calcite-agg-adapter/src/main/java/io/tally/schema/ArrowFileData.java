@@ -1,12 +1,13 @@
 package io.tally.schema;
 
+import com.google.common.base.Suppliers;
 import io.tally.batch.BatchCursor;
 import io.tally.memory.EngineMemory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import io.tally.batch.BatchSplit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -20,7 +21,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class ArrowFileData implements ScanData {
   private final String name;
   private final Path file;
-  private volatile Footer footer;
+  private final Supplier<Footer> footer;
 
   /** What the footer tells: the column mappings and the total row count. */
   private record Footer(List<ArrowColumn> columns, Schema schema, long rows) {}
@@ -28,6 +29,7 @@ public final class ArrowFileData implements ScanData {
   public ArrowFileData(String name, Path file) {
     this.name = name;
     this.file = file;
+    this.footer = Suppliers.memoize(this::readFooter);
   }
 
   @Override
@@ -62,26 +64,12 @@ public final class ArrowFileData implements ScanData {
   /** Splits claiming record batches from one shared counter, so busy threads take more. */
   @Override
   public List<BatchSplit> splits(int[] fields, int count) {
-    AtomicInteger claim = new AtomicInteger();
-    List<BatchSplit> splits = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      splits.add(allocator -> new ArrowBatchCursor(file, columns(), allocator, fields, claim));
-    }
-    return splits;
+    return ScanData.claimingSplits(count, (allocator, claim) ->
+        new ArrowBatchCursor(file, columns(), allocator, fields, claim));
   }
 
   private Footer footer() {
-    Footer result = footer;
-    if (result == null) {
-      synchronized (this) {
-        result = footer;
-        if (result == null) {
-          result = readFooter();
-          footer = result;
-        }
-      }
-    }
-    return result;
+    return footer.get();
   }
 
   private Footer readFooter() {

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * Parses a CSV header record: each field is a column name, optionally followed by
@@ -21,11 +20,12 @@ final class CsvHeader {
 
   private CsvHeader() {}
 
-  static CsvHeader parse(Path file, CSVRecord record) {
+  /** Parses the header cells (a {@code null} cell is an empty name). */
+  static CsvHeader parse(Path file, List<String> cells) {
     CsvHeader header = new CsvHeader();
     Map<String, String> seen = new HashMap<>();
-    for (int i = 0; i < record.size(); i++) {
-      String cell = record.get(i) == null ? "" : record.get(i).strip();
+    for (int i = 0; i < cells.size(); i++) {
+      String cell = cells.get(i) == null ? "" : cells.get(i).strip();
       String name = cell;
       CsvType type = null;
       int colon = cell.lastIndexOf(':');

@@ -47,6 +47,18 @@ final class CsvValues {
     throw BadValue.INSTANCE;
   }
 
+  /** BOOLEAN as CSV files write it: {@code true/false/yes/no}, any case. */
+  static boolean parseBooleanWord(String text) {
+    String s = text.strip();
+    if (s.equalsIgnoreCase("yes")) {
+      return true;
+    }
+    if (s.equalsIgnoreCase("no")) {
+      return false;
+    }
+    return parseBoolean(s);
+  }
+
   static long parseLong(String text) {
     String s = text.strip();
     int n = s.length();

@@ -3,7 +3,10 @@ package io.tally.schema;
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -39,6 +42,20 @@ public interface ScanData {
    */
   default List<BatchSplit> splits(int[] fields, int count) {
     return SharedReaderSplits.of(this, fields, count);
+  }
+
+  /**
+   * {@code count} splits whose cursors claim parts (record batches, row groups, byte ranges) from
+   * one shared counter, so a busy thread takes fewer parts.
+   */
+  static List<BatchSplit> claimingSplits(int count,
+      BiFunction<BufferAllocator, AtomicInteger, BatchCursor> cursor) {
+    AtomicInteger claim = new AtomicInteger();
+    List<BatchSplit> splits = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      splits.add(allocator -> cursor.apply(allocator, claim));
+    }
+    return splits;
   }
 
   /** The file this data is read from, or {@code null} for generated data (never cached). */

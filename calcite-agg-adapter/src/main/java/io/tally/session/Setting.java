@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  * {@code Properties}, or {@code SET}; {@link TallySettings} holds their typed values.
  */
 public enum Setting {
-  DATA("data", "directory whose *.csv, *.csv.gz and *.arrow files are tables",
+  DATA("data", "directory whose *.parquet, *.arrow, *.csv, *.tsv and *.txt files (each maybe"
+      + " .gz) are tables",
       SettingType.directory(() -> null, true), true),
   AGGREGATE("aggregate", "GROUP BY operator: blocked (Tally) or calcite (stock, for A/B)",
       SettingType.choice(TallySettings.Aggregate.BLOCKED), false),

@@ -13,8 +13,8 @@ import org.apache.calcite.DataContext;
 import org.apache.calcite.avatica.AvaticaConnection;
 
 /**
- * The state Tally adds to one Calcite connection: its settings, the progress of its running
- * statement, and the {@link QueryContext} of each statement execution; plus the registry that
+ * The state Tally adds to one Calcite connection: its settings, its file access policy, the
+ * progress of its running statement, and the {@link QueryContext} of each statement execution; plus the registry that
  * finds a connection's session again from the planner, from generated code and from tools.
  *
  * <p>Calcite hands the connection itself to both sides: a {@link DataContext}'s query provider
@@ -40,8 +40,13 @@ public final class TallySession {
   private final ConcurrentMap<DataContext, QueryContext> queries =
       new MapMaker().weakKeys().makeMap();
 
+  /** Which files this connection's statements may read and write. */
+  private volatile FileAccess fileAccess;
+
   private TallySession(TallySettings settings) {
     this.settings = settings;
+    this.fileAccess = !settings.dataOnly() ? FileAccess.UNRESTRICTED
+        : FileAccess.readOnlyWithin(settings.data() == null ? List.of() : List.of(settings.data()));
   }
 
   /** Opens the session of a new connection, with its connect-time settings. */
@@ -92,6 +97,22 @@ public final class TallySession {
 
   public TallySettings settings() {
     return settings;
+  }
+
+  /**
+   * The file access policy every path this connection's statements name goes through (files and
+   * globs in FROM, the file table functions, COPY targets); {@link FileAccess#UNRESTRICTED} unless
+   * the connection was opened with {@code file_access=data} (what {@code tally serve} gives its
+   * remote clients: reads inside the data directory only, no writes) or the code that opened it
+   * restricts it.
+   */
+  public FileAccess fileAccess() {
+    return fileAccess;
+  }
+
+  /** Sets the file access policy of this connection's later statements. */
+  public void fileAccess(FileAccess access) {
+    this.fileAccess = java.util.Objects.requireNonNull(access, "access");
   }
 
   /** Live counters of the statement this connection runs (for progress bars). */

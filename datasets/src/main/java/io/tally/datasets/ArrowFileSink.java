@@ -10,10 +10,11 @@ import org.apache.arrow.vector.ipc.ArrowFileWriter;
  * Writes batches as an Arrow IPC file; dictionaries are written once, before the first batch, as
  * the file format allows only one dictionary per encoded field.
  */
-final class ArrowFileSink implements BatchSink {
+public final class ArrowFileSink implements BatchSink {
   private final ArrowFileWriter writer;
 
-  ArrowFileSink(VectorSchemaRoot root, DictionaryProvider dictionaries, WritableByteChannel channel)
+  /** A sink writing the batches of {@code root} (the writer is bound to it) to {@code channel}. */
+  public ArrowFileSink(VectorSchemaRoot root, DictionaryProvider dictionaries, WritableByteChannel channel)
       throws IOException {
     this.writer = new ArrowFileWriter(root, dictionaries, channel);
     writer.start();

@@ -3,8 +3,11 @@ package io.tally.datasets;
 import java.io.IOException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
-/** Receives the filled batches of one table and encodes them into one output file. */
-interface BatchSink extends AutoCloseable {
+/**
+ * Receives the filled batches of one table and encodes them into one output file (the generators
+ * here; {@code COPY ... TO} in the engine). Closing without {@link #finish} abandons the file.
+ */
+public interface BatchSink extends AutoCloseable {
   /** Encodes the current contents of {@code root}. */
   void write(VectorSchemaRoot root) throws IOException;
 
