@@ -47,14 +47,14 @@ class FileErrorsTest {
 
   @Test
   void arrow() throws Exception {
-    assertError(Files.write(dir.resolve("empty.arrow"), new byte[0]), "cannot read Arrow IPC");
+    assertError(Files.write(dir.resolve("empty.arrow"), new byte[0]), "Arrow IPC file");
     Path good = dir.resolve("good.arrow");
     ArrowFiles.write(good, 100, 50);
     byte[] bytes = Files.readAllBytes(good);
     assertError(Files.write(dir.resolve("cut.arrow"), Arrays.copyOf(bytes, bytes.length / 2)),
-        "cannot read Arrow IPC");
+        "Arrow IPC file");
     assertError(Files.write(dir.resolve("text.arrow"),
-        "not arrow at all".getBytes(StandardCharsets.UTF_8)), "cannot read Arrow IPC");
+        "not arrow at all".getBytes(StandardCharsets.UTF_8)), "Arrow IPC file");
   }
 
   private static void assertError(Path file, String expected) {
