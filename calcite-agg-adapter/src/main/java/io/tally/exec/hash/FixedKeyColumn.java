@@ -71,18 +71,20 @@ final class FixedKeyColumn extends KeyColumn {
     return (lo | hi) != 0 || MemoryUtil.getByte(nullAddress[b] + slot) == 0;
   }
 
-  /** Stores the key words, or marks NULL and stores zero words (see {@link #equalsRow}). */
+  /**
+   * Stores the key words by address (the block has room), or marks NULL and stores zero words
+   * (see {@link #equalsRow}).
+   */
   @Override
   void append(int gid, int row) {
-    ArrowBuf block = blocks.get(gid >>> layout.shift());
-    long at = (long) (gid & layout.mask()) * 8 * words;
+    long at = valueAddress[gid >>> layout.shift()] + (long) (gid & layout.mask()) * 8 * words;
     boolean isNull = input.nulls[row] != 0;
     if (isNull) {
       markNull(gid);
     }
-    block.setLong(at, isNull ? 0 : keyWords[row]);
+    MemoryUtil.putLong(at, isNull ? 0 : keyWords[row]);
     if (words == 2) {
-      block.setLong(at + 8, isNull ? 0 : input.highs[row]);
+      MemoryUtil.putLong(at + 8, isNull ? 0 : input.highs[row]);
     }
   }
 

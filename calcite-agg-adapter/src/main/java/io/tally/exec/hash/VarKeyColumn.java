@@ -119,30 +119,31 @@ final class VarKeyColumn extends KeyColumn {
     return Hashing.equalBytes(input.bytes, input.offsets[row], regionAddress[b] + (int) stored0, len);
   }
 
+  /** Writes the entry (and a long key's bytes) by address: the block and region have room. */
   @Override
   void append(int gid, int row) {
     int b = gid >>> layout.shift();
-    long entry = (long) (gid & layout.mask()) * ENTRY_BYTES;
-    ArrowBuf meta = blocks.get(b);
+    long entry = valueAddress[b] + (long) (gid & layout.mask()) * ENTRY_BYTES;
     long w0 = words0[row];
     int len = (int) (w0 >>> 32);
     if (len == NULL_LENGTH) {
       markNull(gid);
     } else if (len > inlineMax) {
-      ArrowBuf region = ensureRegion(b, len);
-      region.setBytes(regionUsed, input.bytes, input.offsets[row], len);
+      ensureRegion(b, len);
+      MemoryUtil.copyToMemory(input.bytes, input.offsets[row], regionAddress[b] + regionUsed, len);
       w0 |= regionUsed;
       regionUsed += len;
     }
-    meta.setLong(entry, w0);
-    meta.setLong(entry + 8, words1[row]);
+    MemoryUtil.putLong(entry, w0);
+    MemoryUtil.putLong(entry + 8, words1[row]);
   }
 
-  private ArrowBuf ensureRegion(int b, int len) {
+  /** Makes block {@code b}'s region hold {@code len} more bytes plus the tail pad. */
+  private void ensureRegion(int b, int len) {
     ArrowBuf region = regions.get(b);
     long need = (long) regionUsed + len + Hashing.TAIL_PAD;
     if (need <= region.capacity()) {
-      return region;
+      return;
     }
     long cap = region.capacity();
     while (cap < need) {
@@ -156,7 +157,6 @@ final class VarKeyColumn extends KeyColumn {
     memory.free(region);
     regions.set(b, grown);
     setRegionAddress(b, grown);
-    return grown;
   }
 
   private void setRegionAddress(int block, ArrowBuf region) {
