@@ -19,13 +19,8 @@ final class FixedKeyColumn extends KeyColumn {
   private long[] keyWords;
 
   FixedKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
-    super(type, layout, memory, 8 * wordsOf(type));
-    this.words = wordsOf(type);
-  }
-
-  /** 8-byte words per key: two for DECIMAL (low, high), else one. */
-  private static int wordsOf(DataType type) {
-    return type.family() == ColumnType.Family.DECIMAL ? 2 : 1;
+    super(type, layout, memory);
+    this.words = type.family() == ColumnType.Family.DECIMAL ? 2 : 1;
   }
 
   @Override
@@ -91,6 +86,11 @@ final class FixedKeyColumn extends KeyColumn {
     if (words == 2) {
       MemoryUtil.putLong(at + 8, isNull ? 0 : input.highs[row]);
     }
+  }
+
+  @Override
+  int valueWidth() {
+    return 8 * words;
   }
 
   @Override

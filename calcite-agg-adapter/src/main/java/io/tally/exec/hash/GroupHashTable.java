@@ -117,7 +117,6 @@ public final class GroupHashTable implements AutoCloseable {
     }
     if (capacity >= TOUCH_MIN_CAPACITY) {
       touchHomeSlots(h, n);
-      touchHomeKeys(h, n);
     }
     for (int i = 0; i < n; i++) {
       gids[i] = skip != null && skip[i] != 0 ? -1 : find(i, (int) h[i]);
@@ -136,26 +135,6 @@ public final class GroupHashTable implements AutoCloseable {
       fold += MemoryUtil.getLong(slotAddress((int) hash32[i] & mask));
     }
     touched = fold;
-  }
-
-  /**
-   * Loads the stored keys of every row's likely group (the group in its home slot, when the
-   * slot's hash matches) before probing, as {@link #touchHomeSlots} does for the slots: in a big
-   * table a hit otherwise waits for the slot, then for the key entry, one miss after the other.
-   */
-  private void touchHomeKeys(long[] hash32, int n) {
-    int mask = capacity - 1;
-    long fold = 0;
-    for (int i = 0; i < n; i++) {
-      int hash = (int) hash32[i];
-      long slot = MemoryUtil.getLong(slotAddress(hash & mask));
-      if (slot != 0 && (int) (slot >>> 32) == hash) {
-        for (KeyColumn key : keys) {
-          fold += key.touch((int) slot - 1);
-        }
-      }
-    }
-    touched += fold;
   }
 
   private int find(int row, int hash32) {

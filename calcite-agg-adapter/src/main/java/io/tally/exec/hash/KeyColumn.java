@@ -6,7 +6,6 @@ import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -35,14 +34,10 @@ public abstract class KeyColumn implements AutoCloseable {
   /** The current batch's values for this key. */
   DecodedColumn input;
 
-  /** Bytes per group in the values buffer ({@link #valueWidth()}, kept for {@link #touch}). */
-  private final int width;
-
-  KeyColumn(DataType type, BlockLayout layout, OperatorMemory memory, int width) {
+  KeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
     this.type = type;
     this.layout = layout;
     this.memory = memory;
-    this.width = width;
   }
 
   public static KeyColumn create(DataType type, BlockLayout layout, OperatorMemory memory) {
@@ -61,21 +56,11 @@ public abstract class KeyColumn implements AutoCloseable {
   /** Whether group {@code gid}'s stored key equals input row {@code row} (NULL equals NULL). */
   abstract boolean equalsRow(int gid, int row);
 
-  /**
-   * Loads the first word of group {@code gid}'s stored key (a group below the group count) and
-   * returns it, so the caller can bring it into the cache before comparing.
-   */
-  final long touch(int gid) {
-    return MemoryUtil.getLong(valueAddress[gid >>> layout.shift()] + (long) (gid & layout.mask()) * width);
-  }
-
   /** Stores input row {@code row}'s value as group {@code gid}'s key (its block exists). */
   abstract void append(int gid, int row);
 
   /** Bytes per group in the values buffer. */
-  final int valueWidth() {
-    return width;
-  }
+  abstract int valueWidth();
 
   /** Allocates the next block (block 0 at its first, small capacity). */
   void addBlock() {

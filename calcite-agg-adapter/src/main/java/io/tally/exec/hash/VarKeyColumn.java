@@ -57,7 +57,7 @@ final class VarKeyColumn extends KeyColumn {
   private long[] words1 = new long[0];
 
   VarKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
-    super(type, layout, memory, ENTRY_BYTES);
+    super(type, layout, memory);
     boolean plainBytes = type.type() == ColumnType.VARCHAR || type.type() == ColumnType.CHAR
         || type.type() == ColumnType.VARBINARY;
     this.inlineMax = plainBytes ? INLINE_BYTES : -1;
@@ -164,6 +164,11 @@ final class VarKeyColumn extends KeyColumn {
       regionAddress = java.util.Arrays.copyOf(regionAddress, Math.max(block + 1, regionAddress.length * 2));
     }
     regionAddress[block] = region == null ? 0 : region.memoryAddress();
+  }
+
+  @Override
+  int valueWidth() {
+    return ENTRY_BYTES;
   }
 
   @Override
