@@ -30,22 +30,23 @@ public final class FixedValueAccumulator extends ValueAccumulator {
   public void update(int[] gids, int n) {
     if (call.kind() == AggKind.SINGLE_VALUE || input.family() == ColumnType.Family.DECIMAL) {
       updateChecked(gids, n);
-    } else if (input.family() == ColumnType.Family.LONG) {
-      updateLongs(gids, n, args[0].nulls, args[0].longs, call.kind());
     } else {
-      updateDoubles(gids, n, args[0].nulls, args[0].doubles, call.kind());
+      boolean isDouble = input.family() == ColumnType.Family.DOUBLE;
+      updateWords(gids, n, args[0].nulls, args[0].longs, isDouble ? args[0].doubles : null, call.kind());
     }
   }
 
   /**
-   * MIN, MAX and ANY_VALUE of LONG values, reading and writing flags and values by address
-   * (group ids below the group count always fall inside allocated blocks).
+   * MIN, MAX and ANY_VALUE of LONG values ({@code doubles} null) or DOUBLE values (ordered by
+   * {@link Double#compare}), reading and writing flags and values by address (group ids below
+   * the group count always fall inside allocated blocks).
    */
-  private void updateLongs(int[] gids, int n, byte[] nulls, long[] in, AggKind kind) {
+  private void updateWords(int[] gids, int n, byte[] nulls, long[] longs, double[] doubles, AggKind kind) {
     ArrowBuf[] vb = values.blocks;
     ArrowBuf[] fb = flags.blocks;
     int shift = layout.shift();
     int mask = layout.mask();
+    boolean isDouble = doubles != null;
     boolean min = kind == AggKind.MIN;
     boolean any = kind == AggKind.ANY_VALUE;
     for (int i = 0; i < n; i++) {
@@ -56,41 +57,16 @@ public final class FixedValueAccumulator extends ValueAccumulator {
       int blk = g >>> shift;
       long flag = fb[blk].memoryAddress() + (g & mask);
       long at = vb[blk].memoryAddress() + ((long) (g & mask) << 3);
-      long v = in[i];
+      long bits = isDouble ? Double.doubleToRawLongBits(doubles[i]) : longs[i];
       if (MemoryUtil.getByte(flag) == 0) {
         MemoryUtil.putByte(flag, VALUE);
-        MemoryUtil.putLong(at, v);
-      } else if (!any && (min ? v < MemoryUtil.getLong(at) : v > MemoryUtil.getLong(at))) {
-        MemoryUtil.putLong(at, v);
-      }
-    }
-  }
-
-  /** As {@link #updateLongs} for DOUBLE values, ordered by {@link Double#compare}. */
-  private void updateDoubles(int[] gids, int n, byte[] nulls, double[] in, AggKind kind) {
-    ArrowBuf[] vb = values.blocks;
-    ArrowBuf[] fb = flags.blocks;
-    int shift = layout.shift();
-    int mask = layout.mask();
-    boolean min = kind == AggKind.MIN;
-    boolean any = kind == AggKind.ANY_VALUE;
-    for (int i = 0; i < n; i++) {
-      int g = gids[i];
-      if (g < 0 || nulls[i] != 0) {
-        continue;
-      }
-      int blk = g >>> shift;
-      long flag = fb[blk].memoryAddress() + (g & mask);
-      long at = vb[blk].memoryAddress() + ((long) (g & mask) << 3);
-      double v = in[i];
-      if (MemoryUtil.getByte(flag) == 0) {
-        MemoryUtil.putByte(flag, VALUE);
-        MemoryUtil.putLong(at, Double.doubleToRawLongBits(v));
-        continue;
-      }
-      int c = Double.compare(v, Double.longBitsToDouble(MemoryUtil.getLong(at)));
-      if (!any && (min ? c < 0 : c > 0)) {
-        MemoryUtil.putLong(at, Double.doubleToRawLongBits(v));
+        MemoryUtil.putLong(at, bits);
+      } else if (!any) {
+        long stored = MemoryUtil.getLong(at);
+        int c = isDouble ? Double.compare(doubles[i], Double.longBitsToDouble(stored)) : Long.compare(bits, stored);
+        if (min ? c < 0 : c > 0) {
+          MemoryUtil.putLong(at, bits);
+        }
       }
     }
   }
