@@ -47,32 +47,44 @@ final class FixedKeyColumn extends KeyColumn {
     }
   }
 
-  /** Reads the stored key by address (no bounds checks: {@code gid} is below the group count). */
+  /**
+   * Reads the stored key by address (no bounds checks: {@code gid} is below the group count). A
+   * NULL key's words are stored as 0, so the null flags (another cache line) are read only when
+   * the input is NULL or the stored words are all zero.
+   */
   @Override
   boolean equalsRow(int gid, int row) {
     int b = gid >>> layout.shift();
     int slot = gid & layout.mask();
-    boolean isNull = MemoryUtil.getByte(nullAddress[b] + slot) != 0;
-    if (isNull || input.nulls[row] != 0) {
-      return isNull && input.nulls[row] != 0;
+    if (input.nulls[row] != 0) {
+      return MemoryUtil.getByte(nullAddress[b] + slot) != 0;
     }
     long at = valueAddress[b] + (long) slot * 8 * words;
-    return MemoryUtil.getLong(at) == keyWords[row]
-        && (words == 1 || MemoryUtil.getLong(at + 8) == input.highs[row]);
+    long lo = MemoryUtil.getLong(at);
+    if (lo != keyWords[row]) {
+      return false;
+    }
+    long hi = words == 1 ? 0 : MemoryUtil.getLong(at + 8);
+    if (words == 2 && hi != input.highs[row]) {
+      return false;
+    }
+    return (lo | hi) != 0 || MemoryUtil.getByte(nullAddress[b] + slot) == 0;
   }
 
+  /**
+   * Stores the key words by address (the block has room), or marks NULL and stores zero words
+   * (see {@link #equalsRow}).
+   */
   @Override
   void append(int gid, int row) {
-    if (input.nulls[row] != 0) {
+    long at = valueAddress[gid >>> layout.shift()] + (long) (gid & layout.mask()) * 8 * words;
+    boolean isNull = input.nulls[row] != 0;
+    if (isNull) {
       markNull(gid);
-      return;
     }
-    ArrowBuf block = blocks.get(gid >>> layout.shift());
-    int slot = gid & layout.mask();
-    long at = (long) slot * 8 * words;
-    block.setLong(at, keyWords[row]);
+    MemoryUtil.putLong(at, isNull ? 0 : keyWords[row]);
     if (words == 2) {
-      block.setLong(at + 8, input.highs[row]);
+      MemoryUtil.putLong(at + 8, isNull ? 0 : input.highs[row]);
     }
   }
 

@@ -63,6 +63,34 @@ public final class Hashing {
     return mix(h ^ mix(tail));
   }
 
+  /**
+   * Hash of a short key given as its two entry words (see {@link VarKeyColumn}): both words are
+   * scrambled, so keys that differ only in the second word still spread over the index.
+   */
+  static long hashWords(long word0, long word1) {
+    return mix(word0 ^ Long.rotateLeft(mix(word1 ^ M2), 32));
+  }
+
+  /**
+   * The {@code count} bytes {@code b[from .. from+count)} ({@code 0 <= count <= 8}) as the low
+   * bytes of a little-endian word, zero above: one masked 8-byte load when {@code b} has room for
+   * it (decoded columns keep {@link #TAIL_PAD} spare bytes), else byte by byte.
+   */
+  static long lowBytes(byte[] b, int from, int count) {
+    if (count == 0) {
+      return 0;
+    }
+    if (from + 8 <= b.length) {
+      long word = MemoryUtil.getLong(b, from);
+      return count == 8 ? word : word & tailMask(count);
+    }
+    long word = 0;
+    for (int i = 0; i < count; i++) {
+      word |= (b[from + i] & 0xFFL) << (i << 3);
+    }
+    return word;
+  }
+
   /** Mask of the low {@code bytes} bytes of a little-endian word, {@code 1 <= bytes <= 7}. */
   private static long tailMask(int bytes) {
     return -1L >>> ((8 - bytes) << 3);

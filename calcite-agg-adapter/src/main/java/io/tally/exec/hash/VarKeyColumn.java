@@ -15,34 +15,90 @@ import org.apache.arrow.vector.complex.ListVector;
 /**
  * A variable-width key column (VARCHAR, VARBINARY, encoded VARCHAR ARRAY).
  *
- * <p>Per block: a values buffer of entries {@code [start:int][length:int]}, and a byte region
- * holding the key bytes back to back. The region
- * of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when full, always
- * keeping {@link Hashing#TAIL_PAD} spare bytes after the last key for word-wise comparison;
- * earlier blocks' regions never change. The probe's comparison ({@link #equalsRow}) reads these
- * buffers by address without bounds checks: slots below the group count are always inside them.
+ * <p>Per block: a values buffer of {@link #ENTRY_BYTES}-byte entries and a byte region. An entry
+ * is two words, {@code [a:int][length:int][b:long]} (little-endian, so the first word is
+ * {@code a | length << 32}):
+ * <ul>
+ *   <li>a key of at most {@link #INLINE_BYTES} bytes (VARCHAR and VARBINARY only) lives in the
+ *       entry itself: {@code a} = bytes 0-3, {@code b} = bytes 4-11, zero-padded; it takes no
+ *       region bytes, and a probe compares two words without touching the region;</li>
+ *   <li>a longer key (and every encoded array) lives in the region: {@code a} = its start there,
+ *       {@code b} = its bytes 0-7 (a mismatch there needs no region load);</li>
+ *   <li>NULL: {@code length} = -1, {@code a} = {@code b} = 0.</li>
+ * </ul>
+ * The region of the block being filled starts at {@link #INITIAL_REGION_BYTES} and doubles when
+ * full, always keeping {@link Hashing#TAIL_PAD} spare bytes after the last key for word-wise
+ * comparison; earlier blocks' regions never change. The probe's comparison ({@link #equalsRow})
+ * reads these buffers by address without bounds checks: slots below the group count are always
+ * inside them.
+ *
+ * <p>{@link #hash} computes each input row's two entry words ({@link #words0}, {@link #words1})
+ * as it hashes, so {@link #equalsRow} and {@link #append} of the same rows reuse them.
  */
 final class VarKeyColumn extends KeyColumn {
   /** First size of a block's byte region; small tables stay small. */
   static final int INITIAL_REGION_BYTES = 4096;
-  private static final int ENTRY_BYTES = 8;
+  /** Longest key kept inside its entry: the 12 bytes of an entry that are not the length. */
+  static final int INLINE_BYTES = 12;
+  static final int ENTRY_BYTES = 16;
+  /** Length field of a NULL key. */
+  private static final int NULL_LENGTH = -1;
+  private static final long NULL_WORD0 = (long) NULL_LENGTH << 32;
   private final List<ArrowBuf> regions = new ArrayList<>();
   /** Per block: native address of the byte region (0 once released), for {@link #equalsRow}. */
   private long[] regionAddress = new long[8];
   private int regionUsed;
   private byte[] scratch = new byte[64];
+  /** Longest key stored inline: {@link #INLINE_BYTES}, or -1 for encoded arrays (region only). */
+  private final int inlineMax;
+  /** Per input row of the current batch: the entry's first word, {@code a | length << 32}. */
+  private long[] words0 = new long[0];
+  /** Per input row of the current batch: the entry's second word. */
+  private long[] words1 = new long[0];
 
   VarKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
     super(type, layout, memory);
+    boolean plainBytes = type.type() == ColumnType.VARCHAR || type.type() == ColumnType.CHAR
+        || type.type() == ColumnType.VARBINARY;
+    this.inlineMax = plainBytes ? INLINE_BYTES : -1;
   }
 
+  /**
+   * Hashes each row and fills its entry words. Keys stored inline hash from those two words
+   * ({@link Hashing#hashWords}); longer ones from their bytes.
+   */
   @Override
   void hash(long[] hashes, int n) {
+    if (words0.length < n) {
+      words0 = new long[Math.max(n, words0.length * 2)];
+      words1 = new long[words0.length];
+    }
     byte[] nulls = input.nulls;
     int[] offsets = input.offsets;
     byte[] bytes = input.bytes;
+    long[] w0 = words0;
+    long[] w1 = words1;
     for (int i = 0; i < n; i++) {
-      long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.hashBytes(bytes, offsets[i], offsets[i + 1]);
+      long h;
+      if (nulls[i] != 0) {
+        w0[i] = NULL_WORD0;
+        w1[i] = 0;
+        h = Hashing.NULL_HASH;
+      } else {
+        int from = offsets[i];
+        int len = offsets[i + 1] - from;
+        if (len <= inlineMax) {
+          long a = Hashing.lowBytes(bytes, from, Math.min(len, 4)) & 0xFFFFFFFFL;
+          long b = len > 4 ? Hashing.lowBytes(bytes, from + 4, len - 4) : 0;
+          w0[i] = a | (long) len << 32;
+          w1[i] = b;
+          h = Hashing.hashWords(w0[i], b);
+        } else {
+          w0[i] = (long) len << 32;
+          w1[i] = Hashing.lowBytes(bytes, from, Math.min(len, 8));
+          h = Hashing.hashBytes(bytes, from, from + len);
+        }
+      }
       hashes[i] = Hashing.combine(hashes[i], h);
     }
   }
@@ -50,43 +106,44 @@ final class VarKeyColumn extends KeyColumn {
   @Override
   boolean equalsRow(int gid, int row) {
     int b = gid >>> layout.shift();
-    int slot = gid & layout.mask();
-    boolean isNull = MemoryUtil.getByte(nullAddress[b] + slot) != 0;
-    if (isNull || input.nulls[row] != 0) {
-      return isNull && input.nulls[row] != 0;
+    long entry = valueAddress[b] + (long) (gid & layout.mask()) * ENTRY_BYTES;
+    long stored0 = MemoryUtil.getLong(entry);
+    long w0 = words0[row];
+    int len = (int) (w0 >>> 32);
+    if (len <= inlineMax) { // also NULL: its length -1 is below any inlineMax
+      return stored0 == w0 && MemoryUtil.getLong(entry + 8) == words1[row];
     }
-    long entry = valueAddress[b] + (long) slot * ENTRY_BYTES;
-    int from = input.offsets[row];
-    int len = input.offsets[row + 1] - from;
-    if (MemoryUtil.getInt(entry + 4) != len) {
+    if ((int) (stored0 >>> 32) != len || MemoryUtil.getLong(entry + 8) != words1[row]) {
       return false;
     }
-    return Hashing.equalBytes(input.bytes, from, regionAddress[b] + MemoryUtil.getInt(entry), len);
+    return Hashing.equalBytes(input.bytes, input.offsets[row], regionAddress[b] + (int) stored0, len);
   }
 
+  /** Writes the entry (and a long key's bytes) by address: the block and region have room. */
   @Override
   void append(int gid, int row) {
-    if (input.nulls[row] != 0) {
-      markNull(gid);
-      return;
-    }
     int b = gid >>> layout.shift();
-    ArrowBuf meta = blocks.get(b);
-    int slot = gid & layout.mask();
-    int from = input.offsets[row];
-    int len = input.offsets[row + 1] - from;
-    ArrowBuf region = ensureRegion(b, len);
-    region.setBytes(regionUsed, input.bytes, from, len);
-    meta.setInt((long) slot * ENTRY_BYTES, regionUsed);
-    meta.setInt((long) slot * ENTRY_BYTES + 4, len);
-    regionUsed += len;
+    long entry = valueAddress[b] + (long) (gid & layout.mask()) * ENTRY_BYTES;
+    long w0 = words0[row];
+    int len = (int) (w0 >>> 32);
+    if (len == NULL_LENGTH) {
+      markNull(gid);
+    } else if (len > inlineMax) {
+      ensureRegion(b, len);
+      MemoryUtil.copyToMemory(input.bytes, input.offsets[row], regionAddress[b] + regionUsed, len);
+      w0 |= regionUsed;
+      regionUsed += len;
+    }
+    MemoryUtil.putLong(entry, w0);
+    MemoryUtil.putLong(entry + 8, words1[row]);
   }
 
-  private ArrowBuf ensureRegion(int b, int len) {
+  /** Makes block {@code b}'s region hold {@code len} more bytes plus the tail pad. */
+  private void ensureRegion(int b, int len) {
     ArrowBuf region = regions.get(b);
     long need = (long) regionUsed + len + Hashing.TAIL_PAD;
     if (need <= region.capacity()) {
-      return region;
+      return;
     }
     long cap = region.capacity();
     while (cap < need) {
@@ -100,7 +157,6 @@ final class VarKeyColumn extends KeyColumn {
     memory.free(region);
     regions.set(b, grown);
     setRegionAddress(b, grown);
-    return grown;
   }
 
   private void setRegionAddress(int block, ArrowBuf region) {
@@ -145,15 +201,7 @@ final class VarKeyColumn extends KeyColumn {
         continue;
       }
       int b = gid >>> layout.shift();
-      ArrowBuf meta = blocks.get(b);
-      int slot = gid & layout.mask();
-      int start = meta.getInt((long) slot * ENTRY_BYTES);
-      int len = meta.getInt((long) slot * ENTRY_BYTES + 4);
-      if (scratch.length < len) {
-        scratch = new byte[Math.max(len, scratch.length * 2)];
-      }
-      regions.get(b).getBytes(start, scratch, 0, len);
-      VectorWriter.setBytes(out, type, i, scratch, 0, len);
+      writeValue(blocks.get(b), (long) (gid & layout.mask()) * ENTRY_BYTES, regions.get(b), out, i);
     }
   }
 
@@ -172,14 +220,25 @@ final class VarKeyColumn extends KeyColumn {
         out.setNull(i);
         continue;
       }
-      int start = meta.getInt((long) i * ENTRY_BYTES);
-      int len = meta.getInt((long) i * ENTRY_BYTES + 4);
-      if (scratch.length < len) {
-        scratch = new byte[Math.max(len, scratch.length * 2)];
-      }
-      region.getBytes(start, scratch, 0, len);
-      VectorWriter.setBytes(out, type, i, scratch, 0, len);
+      writeValue(meta, (long) i * ENTRY_BYTES, region, out, i);
     }
+  }
+
+  /** Writes the key of the entry at byte {@code entry} of {@code meta} into row {@code i}. */
+  private void writeValue(ArrowBuf meta, long entry, ArrowBuf region, FieldVector out, int i) {
+    int len = meta.getInt(entry + 4);
+    if (scratch.length < len) {
+      scratch = new byte[Math.max(len, scratch.length * 2)];
+    }
+    if (len <= inlineMax) {
+      meta.getBytes(entry, scratch, 0, Math.min(len, 4));
+      if (len > 4) {
+        meta.getBytes(entry + 8, scratch, 4, len - 4);
+      }
+    } else {
+      region.getBytes(meta.getInt(entry), scratch, 0, len);
+    }
+    VectorWriter.setBytes(out, type, i, scratch, 0, len);
   }
 
   @Override

@@ -9,6 +9,7 @@ import io.tally.exec.hash.BlockLayout;
 import io.tally.exec.hash.DecodedColumn;
 import io.tally.memory.OperatorMemory;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -28,6 +29,51 @@ public final class FixedValueAccumulator extends ValueAccumulator {
 
   @Override
   public void update(int[] gids, int n) {
+    if (call.kind() == AggKind.SINGLE_VALUE || input.family() == ColumnType.Family.DECIMAL) {
+      updateChecked(gids, n);
+    } else {
+      boolean isDouble = input.family() == ColumnType.Family.DOUBLE;
+      updateWords(gids, n, args[0].nulls, args[0].longs, isDouble ? args[0].doubles : null, call.kind());
+    }
+  }
+
+  /**
+   * MIN, MAX and ANY_VALUE of LONG values ({@code doubles} null) or DOUBLE values (ordered by
+   * {@link Double#compare}), reading and writing flags and values by address (group ids below
+   * the group count always fall inside allocated blocks).
+   */
+  private void updateWords(int[] gids, int n, byte[] nulls, long[] longs, double[] doubles, AggKind kind) {
+    ArrowBuf[] vb = values.blocks;
+    ArrowBuf[] fb = flags.blocks;
+    int shift = layout.shift();
+    int mask = layout.mask();
+    boolean isDouble = doubles != null;
+    boolean min = kind == AggKind.MIN;
+    boolean any = kind == AggKind.ANY_VALUE;
+    for (int i = 0; i < n; i++) {
+      int g = gids[i];
+      if (g < 0 || nulls[i] != 0) {
+        continue;
+      }
+      int blk = g >>> shift;
+      long flag = fb[blk].memoryAddress() + (g & mask);
+      long at = vb[blk].memoryAddress() + ((long) (g & mask) << 3);
+      long bits = isDouble ? Double.doubleToRawLongBits(doubles[i]) : longs[i];
+      if (MemoryUtil.getByte(flag) == 0) {
+        MemoryUtil.putByte(flag, VALUE);
+        MemoryUtil.putLong(at, bits);
+      } else if (!any) {
+        long stored = MemoryUtil.getLong(at);
+        int c = isDouble ? Double.compare(doubles[i], Double.longBitsToDouble(stored)) : Long.compare(bits, stored);
+        if (min ? c < 0 : c > 0) {
+          MemoryUtil.putLong(at, bits);
+        }
+      }
+    }
+  }
+
+  /** SINGLE_VALUE and DECIMAL values, through checked buffer accessors. */
+  private void updateChecked(int[] gids, int n) {
     DecodedColumn a = args[0];
     ArrowBuf[] vb = values.blocks;
     ArrowBuf[] fb = flags.blocks;

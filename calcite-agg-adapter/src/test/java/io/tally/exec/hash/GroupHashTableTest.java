@@ -25,6 +25,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The blocked hash table against a {@link LinkedHashMap} model of group ids and keys. */
 class GroupHashTableTest {
@@ -72,6 +73,55 @@ class GroupHashTableTest {
       }
       rows.add(row);
     }
+    assertMatchesModel(types, rows, blockSize, hashMask, segmentShift);
+  }
+
+  /**
+   * Strings around the inline limit of {@link VarKeyColumn} (12 bytes inline, 13 in the region):
+   * keys that share their first 4, 8 or 12 bytes, differ only in length or in a trailing zero
+   * byte, the empty string next to NULL, multi-byte UTF-8 cut at the boundary. With a 2-bit hash
+   * every probe compares keys, so inline-vs-inline, region-vs-region and inline-vs-region
+   * comparisons all decide group ids.
+   */
+  @ParameterizedTest
+  @ValueSource(longs = {-1L, WEAK_HASH})
+  void keysAroundTheInlineLimit(long hashMask) {
+    List<String> strings = new ArrayList<>();
+    String base = "abcdefghijklmnopqrstu";
+    for (int len = 0; len <= base.length(); len++) {
+      strings.add(base.substring(0, len));
+      strings.add(base.substring(0, len) + "\0");
+      if (len > 0) {
+        strings.add(base.substring(0, len - 1) + "Z");
+      }
+    }
+    strings.add("abcdefghij\u00e9"); // 12 UTF-8 bytes: inline
+    strings.add("abcdefghijk\u00e9"); // 13 UTF-8 bytes: the region
+    strings.add("abcdefghijkl\u00e9");
+    strings.add("id0000012345");
+    strings.add("id0000012346");
+    strings.add("id00000123456");
+    strings.add(null);
+    List<Object[]> rows = new ArrayList<>();
+    Random random = new Random(12);
+    for (int i = 0; i < strings.size() * 20; i++) {
+      String s = strings.get(random.nextInt(strings.size()));
+      byte[] bytes = s == null ? null : s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      rows.add(new Object[] {s, bytes});
+    }
+    List<DataType> types = List.of(DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.VARBINARY));
+    assertMatchesModel(types, rows, 4, hashMask, TINY_SEGMENT_SHIFT);
+    List<Object[]> single = new ArrayList<>();
+    for (Object[] row : rows) {
+      single.add(new Object[] {row[0]});
+    }
+    assertMatchesModel(List.of(DataType.of(ColumnType.VARCHAR)), single, 8192, hashMask,
+        GroupHashTable.SEGMENT_SHIFT);
+  }
+
+  /** Resolves {@code rows} in batches and checks ids, group count, written keys and memory. */
+  private static void assertMatchesModel(List<DataType> types, List<Object[]> rows, int blockSize,
+      long hashMask, int segmentShift) {
     Map<List<Object>, Integer> model = new LinkedHashMap<>();
     List<Object[]> firstRows = new ArrayList<>();
     try (BufferAllocator root = new RootAllocator()) {
