@@ -1,5 +1,7 @@
 package io.tally.batch;
 
+import org.apache.arrow.vector.VectorSchemaRoot;
+
 /**
  * An open stream of Arrow record batches; it owns the batch it returns.
  *
@@ -14,7 +16,7 @@ public interface BatchCursor extends AutoCloseable {
    * Advances to the next batch. The returned root stays valid until the next call to
    * {@code next()} or {@link #close()}; returns {@code null} at the end of the data.
    */
-  org.apache.arrow.vector.VectorSchemaRoot next();
+  VectorSchemaRoot next();
 
   /** Frees every buffer the cursor still holds. */
   @Override

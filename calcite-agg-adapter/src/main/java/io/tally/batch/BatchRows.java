@@ -19,6 +19,7 @@ import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Reads Arrow batches back into rows in Calcite's Java representation (see {@link RowBatcher});
@@ -66,7 +67,7 @@ public final class BatchRows {
     } else {
       MemoryUtil.copyFromMemory(data, bytes, 0, len);
     }
-    return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    return new String(bytes, StandardCharsets.UTF_8);
   }
 
   /** Value {@code i} of {@code v}, or null. */

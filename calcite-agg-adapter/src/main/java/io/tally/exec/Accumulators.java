@@ -25,6 +25,7 @@ import io.tally.memory.OperatorMemory;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.BitSet;
 
 /** Checks aggregate calls against their argument types and creates their accumulators. */
 final class Accumulators {
@@ -237,7 +238,7 @@ final class Accumulators {
   }
 
   private static long[] groupingValues(AggregateCall call, AggregateSpec spec) {
-    List<java.util.BitSet> sets = spec.groupingSets();
+    List<BitSet> sets = spec.groupingSets();
     long[] values = new long[sets.size()];
     List<Integer> args = call.args();
     for (int s = 0; s < sets.size(); s++) {

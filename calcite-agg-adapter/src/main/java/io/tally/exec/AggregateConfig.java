@@ -2,6 +2,7 @@ package io.tally.exec;
 
 import io.tally.spill.SpillOptions;
 import java.io.Serializable;
+import java.util.Locale;
 
 /**
  * Runtime knobs of one aggregation: groups per block ({@code block_size}, a power of two), how
@@ -95,7 +96,7 @@ public final class AggregateConfig implements Serializable {
 
   @Override
   public String toString() {
-    return "block_size=" + blockSize + ", emit=" + emit.name().toLowerCase(java.util.Locale.ROOT)
+    return "block_size=" + blockSize + ", emit=" + emit.name().toLowerCase(Locale.ROOT)
         + ", " + spill;
   }
 }

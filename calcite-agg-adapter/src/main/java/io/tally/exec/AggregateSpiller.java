@@ -31,6 +31,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import java.util.Arrays;
 
 /**
  * Spilling for one aggregate: {@link #spill} writes every group of the sink — each block's keys
@@ -138,7 +139,7 @@ final class AggregateSpiller implements AutoCloseable {
     return Math.max(STAGING_MIN_BYTES, Math.min(STAGING_MAX_BYTES, limit / STAGING_LIMIT_DIVISOR));
   }
 
-  java.nio.file.Path directoryPath() {
+  Path directoryPath() {
     return directory.path();
   }
 
@@ -204,14 +205,14 @@ final class AggregateSpiller implements AutoCloseable {
     if (order.length < n) {
       order = new int[n];
     }
-    java.util.Arrays.fill(starts, 0);
+    Arrays.fill(starts, 0);
     for (int i = 0; i < n; i++) {
       starts[parts[i] + 1]++;
     }
     for (int p = 0; p < Partitioner.FANOUT; p++) {
       starts[p + 1] += starts[p];
     }
-    int[] at = java.util.Arrays.copyOf(starts, Partitioner.FANOUT);
+    int[] at = Arrays.copyOf(starts, Partitioner.FANOUT);
     for (int i = 0; i < n; i++) {
       order[at[parts[i]]++] = i;
     }

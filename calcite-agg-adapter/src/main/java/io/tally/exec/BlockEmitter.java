@@ -9,6 +9,8 @@ import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
+import java.util.function.IntConsumer;
+import org.apache.arrow.memory.ArrowBuf;
 
 /**
  * Turns one block of groups into an output batch (keys, then finalized aggregates) allocated
@@ -86,7 +88,7 @@ final class BlockEmitter {
    * Emit mode ALL: every block, in order, copied into one batch holding all groups; each block
    * (and its intermediate batch) is released as soon as it has been copied.
    */
-  Batch emitAll(java.util.function.IntConsumer releaseBlock) {
+  Batch emitAll(IntConsumer releaseBlock) {
     GroupHashTable table = sink.table;
     int total = table.groupCount();
     long reserved = estimateRows(total);
@@ -122,7 +124,7 @@ final class BlockEmitter {
       all.setRowCount(total);
       long actual = 0;
       for (FieldVector v : targets) {
-        for (org.apache.arrow.memory.ArrowBuf buf : v.getBuffers(false)) {
+        for (ArrowBuf buf : v.getBuffers(false)) {
           actual += buf.capacity();
         }
       }

@@ -20,6 +20,12 @@ import java.util.function.LongConsumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
+import io.tally.memory.MemoryLimitExceededException;
+import io.tally.spill.SpillCounters;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * The GROUP BY operator's mutable state and life: {@link #sink} batches, {@link #finish} (frees
@@ -178,7 +184,7 @@ public final class BlockedAggregator implements Aggregator {
 
   /** The types of the key columns leading a partial batch (group keys, then any set id). */
   List<DataType> partialKeyTypes() {
-    List<DataType> types = new java.util.ArrayList<>();
+    List<DataType> types = new ArrayList<>();
     for (int k = 0; k < sink.table.keyCount(); k++) {
       types.add(sink.table.key(k).type);
     }
@@ -229,7 +235,7 @@ public final class BlockedAggregator implements Aggregator {
    * while building (and if {@code mayFree}) spill every group and check again; while merging a
    * spilled partition, report that the partition must be split.
    */
-  private boolean gate(java.util.function.LongSupplier bound, boolean mayFree) {
+  private boolean gate(LongSupplier bound, boolean mayFree) {
     long need = bound.getAsLong();
     // over its share of server_memory_limit while another query waits: spill to make room
     if (need <= memory.available() && !(mayFree && memory.overFairShare() && !merging()
@@ -314,8 +320,8 @@ public final class BlockedAggregator implements Aggregator {
     metrics.spillCount++;
   }
 
-  private io.tally.memory.MemoryLimitExceededException limitError(long need, String when) {
-    return new io.tally.memory.MemoryLimitExceededException("Operator " + memory.name()
+  private MemoryLimitExceededException limitError(long need, String when) {
+    return new MemoryLimitExceededException("Operator " + memory.name()
         + " exceeded memory_limit " + MemoryPool.formatBytes(memory.limit()) + ": it needs "
         + MemoryPool.formatBytes(need) + " to aggregate the next rows " + when + ", but only "
         + MemoryPool.formatBytes(Math.max(0, memory.available())) + " is free");
@@ -327,7 +333,7 @@ public final class BlockedAggregator implements Aggregator {
   }
 
   /** Where this operator's spill files are (null before the first spill or after close). */
-  public java.nio.file.Path spillDirectory() {
+  public Path spillDirectory() {
     return spiller == null ? null : spiller.directoryPath();
   }
 
@@ -397,7 +403,7 @@ public final class BlockedAggregator implements Aggregator {
 
   private ResultBuffer newResultBuffer() {
     return new ResultBuffer(memory, spec.outputSchema(), config.spill(), querySpill,
-        spiller != null ? spiller.counters() : new io.tally.spill.SpillCounters());
+        spiller != null ? spiller.counters() : new SpillCounters());
   }
 
   /**
@@ -407,7 +413,7 @@ public final class BlockedAggregator implements Aggregator {
   private boolean emitAllAtOnce() {
     try {
       materialized.add(emitter.emitAll(sink::releaseBlock));
-    } catch (io.tally.memory.MemoryLimitExceededException e) {
+    } catch (MemoryLimitExceededException e) {
       return false;
     }
     nextBlock = sink.table.blockCount();
@@ -438,7 +444,7 @@ public final class BlockedAggregator implements Aggregator {
 
   private void copySpillMetrics() {
     metrics.spilled(spiller.counters(), spiller.partitions, spiller.maxLevel, spiller.stateBytes,
-        config.spill().format().name().toLowerCase(java.util.Locale.ROOT));
+        config.spill().format().name().toLowerCase(Locale.ROOT));
   }
 
   /**

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import java.util.Arrays;
 
 /**
  * The build side of {@link BlockedAggregator}: decodes each batch in chunks of
@@ -264,7 +265,7 @@ final class SinkState implements AutoCloseable {
 
   private void resolvePrepared(int n) {
     if (constantGroup) {
-      java.util.Arrays.fill(gids, 0, n, 0);
+      Arrays.fill(gids, 0, n, 0);
       if (table.groupCount() == 0) {
         table.resolve(keyInputs, 1, null, gids);
       }

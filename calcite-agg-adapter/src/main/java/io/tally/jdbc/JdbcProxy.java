@@ -5,6 +5,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.SQLException;
+import java.sql.Wrapper;
 
 /**
  * A Tally JDBC object: a {@link Proxy} over the JDBC object Calcite (embedded) or Avatica
@@ -79,7 +80,7 @@ abstract class JdbcProxy implements InvocationHandler {
       return delegate;
     }
     try {
-      return ((java.sql.Wrapper) delegate).unwrap(type);
+      return ((Wrapper) delegate).unwrap(type);
     } catch (SQLException | RuntimeException e) {
       throw failure(e);
     }

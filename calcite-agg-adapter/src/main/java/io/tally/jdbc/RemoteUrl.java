@@ -7,6 +7,7 @@ import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.ConnectStringParser;
+import org.apache.calcite.avatica.remote.Driver;
 
 /**
  * A {@code jdbc:tally://host[:port][;key=value...]} URL: a {@code tally serve} server, reached
@@ -63,7 +64,7 @@ final class RemoteUrl {
     Properties p = new Properties();
     p.putAll(properties);
     p.setProperty("url", httpUrl);
-    Connection c = new org.apache.calcite.avatica.remote.Driver().connect(
+    Connection c = new Driver().connect(
         "jdbc:avatica:remote:", p);
     if (c == null) {
       throw new SQLException("Avatica's remote driver refused " + httpUrl, SqlErrors.UNABLE_TO_CONNECT);

@@ -25,6 +25,7 @@ import org.apache.calcite.runtime.CalciteException;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.validate.SqlValidatorException;
+import java.util.Locale;
 
 /**
  * The one place where a failure becomes what a JDBC client sees: an {@link SQLException} with
@@ -220,7 +221,7 @@ public final class SqlErrors {
   }
 
   private static Classified arithmetic(String m) {
-    String lower = m.toLowerCase(java.util.Locale.ROOT);
+    String lower = m.toLowerCase(Locale.ROOT);
     if (lower.contains("by zero") || lower.contains("division undefined")) {
       return new Classified(DIVISION_BY_ZERO, "Division by zero");
     }

@@ -1,6 +1,7 @@
 package io.tally.memory;
 
 import java.lang.management.ManagementFactory;
+import com.sun.management.OperatingSystemMXBean;
 
 /**
  * The JVM-wide memory budget ({@code server_memory_limit}) that every query's {@link MemoryPool}
@@ -37,7 +38,7 @@ public final class ServerMemory {
 
   /** The default budget for a server: {@link #DEFAULT_FRACTION} of the physical memory. */
   public static long defaultLimit() {
-    long physical = ((com.sun.management.OperatingSystemMXBean)
+    long physical = ((OperatingSystemMXBean)
         ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
     return (long) (physical * DEFAULT_FRACTION);
   }

@@ -3,6 +3,7 @@ package io.tally.metrics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Collections;
 
 /**
  * One operator of a profiled plan as the planner described it: its id (index into the query's
@@ -20,7 +21,7 @@ public final class ProfileNode {
       double estimatedRows, List<ProfileNode> inputs) {
     this.id = id;
     this.operator = operator;
-    this.attributes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
+    this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
     this.estimatedRows = estimatedRows;
     this.inputs = List.copyOf(inputs);
   }

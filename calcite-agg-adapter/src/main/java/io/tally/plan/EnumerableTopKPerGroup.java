@@ -20,6 +20,7 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.checkerframework.checker.nullness.qual.Nullable;
+import org.apache.calcite.plan.RelOptRule;
 
 /**
  * Tally's top-N-per-group operator: the first {@code limit} rows of each {@code partition} group
@@ -63,7 +64,7 @@ public final class EnumerableTopKPerGroup extends SingleRel implements Enumerabl
       RelCollation order, int limit, boolean rowNumber, double selectivity, boolean vectorize) {
     RelTraitSet traits = input.getCluster().traitSet().replace(EnumerableConvention.INSTANCE);
     return new EnumerableTopKPerGroup(input.getCluster(), traits,
-        org.apache.calcite.plan.RelOptRule.convert(input,
+        RelOptRule.convert(input,
             input.getTraitSet().replace(EnumerableConvention.INSTANCE)), partition,
         order, limit, rowNumber, selectivity, vectorize);
   }

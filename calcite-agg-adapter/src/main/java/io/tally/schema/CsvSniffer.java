@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
+import java.util.function.Consumer;
 
 /**
  * Detects how a CSV file is written from its first {@link #SAMPLE_BYTES} bytes, as DuckDB's
@@ -302,7 +303,7 @@ final class CsvSniffer {
       }
     }
 
-    private static int formats(int mask, java.util.function.Consumer<CsvDateFormat> parse) {
+    private static int formats(int mask, Consumer<CsvDateFormat> parse) {
       int remaining = mask;
       for (int i = 0; i < CsvDateFormat.CANDIDATES.size(); i++) {
         CsvDateFormat f = CsvDateFormat.CANDIDATES.get(i);

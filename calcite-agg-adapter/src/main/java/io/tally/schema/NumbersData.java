@@ -12,6 +12,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import java.util.Arrays;
 
 /**
  * The rows of {@code numbers(n)}: one non-null BIGINT column {@code number} holding 0 .. n-1,
@@ -81,7 +82,7 @@ public final class NumbersData implements ScanData {
   private static void checkFields(int[] fields) {
     if (fields.length != 1 || fields[0] != 0) {
       throw new IllegalArgumentException("numbers(n) has one column; asked for fields "
-          + java.util.Arrays.toString(fields));
+          + Arrays.toString(fields));
     }
   }
 

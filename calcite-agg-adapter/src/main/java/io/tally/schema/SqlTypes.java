@@ -5,6 +5,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 
 /**
  * Maps the Arrow field types Tally's scans produce (the vector types listed in
@@ -35,7 +36,7 @@ public final class SqlTypes {
         }
       case FloatingPoint:
         return factory.createSqlType(((ArrowType.FloatingPoint) arrow).getPrecision()
-            == org.apache.arrow.vector.types.FloatingPointPrecision.SINGLE
+            == FloatingPointPrecision.SINGLE
             ? SqlTypeName.REAL : SqlTypeName.DOUBLE);
       case Decimal: {
         ArrowType.Decimal d = (ArrowType.Decimal) arrow;

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import com.sun.management.OperatingSystemMXBean;
 
 /**
  * One Tally setting: its key, what it means, and the {@link SettingType} of its value (default,
@@ -155,7 +156,7 @@ public enum Setting {
   }
 
   private static long defaultMemoryLimit() {
-    long physical = ((com.sun.management.OperatingSystemMXBean)
+    long physical = ((OperatingSystemMXBean)
         ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
     return (long) (physical * DEFAULT_MEMORY_FRACTION);
   }

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.avatica.AvaticaConnection;
+import java.util.Objects;
 
 /**
  * The state Tally adds to one Calcite connection: its settings, its file access policy, the
@@ -112,7 +113,7 @@ public final class TallySession {
 
   /** Sets the file access policy of this connection's later statements. */
   public void fileAccess(FileAccess access) {
-    this.fileAccess = java.util.Objects.requireNonNull(access, "access");
+    this.fileAccess = Objects.requireNonNull(access, "access");
   }
 
   /** Live counters of the statement this connection runs (for progress bars). */

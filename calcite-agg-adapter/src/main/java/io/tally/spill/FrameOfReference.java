@@ -16,6 +16,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import java.util.Arrays;
+import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Per-batch frame-of-reference narrowing of the signed 64- and 32-bit integer columns of a spill
@@ -196,7 +198,7 @@ public final class FrameOfReference {
         throw new IllegalStateException("bad reference kind " + kinds[k] + " of column " + narrowed[k]);
       }
     }
-    if (java.util.Arrays.equals(kinds, lastKinds)) {
+    if (Arrays.equals(kinds, lastKinds)) {
       return lastSchema;
     }
     List<Field> fields = new ArrayList<>(schema.getFields());
@@ -232,7 +234,7 @@ public final class FrameOfReference {
           out.add(widen(schema.getFields().get(c), v, kind, base, rows, allocator));
           k++;
         } else {
-          org.apache.arrow.vector.util.TransferPair t = v.getTransferPair(allocator);
+          TransferPair t = v.getTransferPair(allocator);
           t.transfer();
           out.add((FieldVector) t.getTo());
         }

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import java.io.UncheckedIOException;
 
 /**
  * One query's spill directory {@code <spill_dir>/tally-query-<random>}, holding one subdirectory
@@ -97,7 +98,7 @@ public final class QuerySpillDirectory implements AutoCloseable {
           // best effort: the shutdown hook retries whatever is still registered
         }
       });
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       // best effort, as above
     }
   }

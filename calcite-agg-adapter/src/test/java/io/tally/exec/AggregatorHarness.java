@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import java.util.Arrays;
+import java.util.Comparator;
+import org.junit.jupiter.api.Assertions;
 
 /** Runs a {@link BlockedAggregator} over Java rows and compares row multisets with the model. */
 final class AggregatorHarness {
@@ -45,7 +48,7 @@ final class AggregatorHarness {
       as.forEach(missing::remove);
       List<String> extra = new ArrayList<>(as);
       es.forEach(extra::remove);
-      org.junit.jupiter.api.Assertions.fail("expected " + e.size() + " rows, got " + a.size()
+      Assertions.fail("expected " + e.size() + " rows, got " + a.size()
           + "; missing " + missing + "; unexpected " + extra);
     }
     for (int i = 0; i < e.size(); i++) {
@@ -61,7 +64,7 @@ final class AggregatorHarness {
           boolean same = Double.isNaN(x) ? Double.isNaN(y)
               : x == y || Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(x), Math.abs(y))
                   || Math.abs(x - y) <= 1e-9;
-          org.junit.jupiter.api.Assertions.assertTrue(same,
+          Assertions.assertTrue(same,
               "row " + i + " col " + c + ": expected " + x + " got " + y + " in " + exact(er));
         }
       }
@@ -70,7 +73,7 @@ final class AggregatorHarness {
 
   private static List<Object[]> sorted(List<Object[]> rows) {
     List<Object[]> copy = new ArrayList<>(rows);
-    copy.sort(java.util.Comparator.comparing(AggregatorHarness::exact));
+    copy.sort(Comparator.comparing(AggregatorHarness::exact));
     return copy;
   }
 
@@ -99,7 +102,7 @@ final class AggregatorHarness {
       return ((BigDecimal) v).toPlainString();
     }
     if (v instanceof byte[]) {
-      return java.util.Arrays.toString((byte[]) v);
+      return Arrays.toString((byte[]) v);
     }
     if (v instanceof List) {
       // items as SQL compares them: -0.0 is 0.0 (a DISTINCT or spilled value may be either)

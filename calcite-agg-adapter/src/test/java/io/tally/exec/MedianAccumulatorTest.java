@@ -24,6 +24,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.util.Collections;
 
 /**
  * MEDIAN bit for bit against a sort-based model, with one huge group beside many small ones
@@ -122,7 +123,7 @@ class MedianAccumulatorTest {
       rows.add(new Object[] {key, key % 97 == 0 || r.nextInt(20) == 0 ? null
           : DoubleSelectionTest.value(r, 1 + key % 30)});
     }
-    java.util.Collections.shuffle(rows, r);
+    Collections.shuffle(rows, r);
     return rows;
   }
 

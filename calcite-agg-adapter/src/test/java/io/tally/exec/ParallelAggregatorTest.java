@@ -39,6 +39,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.math.BigDecimal;
+import java.util.Iterator;
 
 /**
  * {@link ParallelAggregator} against the HashMap model {@link ReferenceAggregate}: answers for
@@ -112,7 +114,7 @@ class ParallelAggregatorTest {
   /** Packs a list of rows into batches. */
   private static final class RowsCursor implements BatchCursor {
     private final RowBatcher batcher;
-    private final java.util.Iterator<Object[]> rows;
+    private final Iterator<Object[]> rows;
     private final int split;
     private final Hook hook;
     private int batches;
@@ -192,7 +194,7 @@ class ParallelAggregatorTest {
     for (int i = 0; i < 60000; i++) {
       rows.add(new Object[] {r.nextInt(50) == 0 ? null : "k" + r.nextInt(30000),
           r.nextInt(20) == 0 ? null : (long) r.nextInt(1 << 20),
-          java.math.BigDecimal.valueOf(r.nextInt(100000), 2)});
+          BigDecimal.valueOf(r.nextInt(100000), 2)});
     }
     DataType big = DataType.of(ColumnType.BIGINT);
     AggregateSpec spec = AggregateSpec.groupBy(types, List.of(0), List.of(

@@ -15,6 +15,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 
 /** A deliberately naive GROUP BY over Java rows: the model the blocked aggregator is checked against. */
 final class ReferenceAggregate {
@@ -27,7 +30,7 @@ final class ReferenceAggregate {
     for (BitSet set : sets) {
       Map<List<Object>, List<Object[]>> groups = new LinkedHashMap<>();
       if (set.isEmpty()) {
-        groups.put(new ArrayList<>(java.util.Collections.nCopies(keys.size(), null)), new ArrayList<>());
+        groups.put(new ArrayList<>(Collections.nCopies(keys.size(), null)), new ArrayList<>());
       }
       for (Object[] row : rows) {
         List<Object> key = new ArrayList<>();
@@ -82,7 +85,7 @@ final class ReferenceAggregate {
     }
     switch (call.kind()) {
       case COUNT:
-        return (long) args.stream().filter(a -> java.util.Arrays.stream(a).allMatch(x -> x != null)).count();
+        return (long) args.stream().filter(a -> Arrays.stream(a).allMatch(x -> x != null)).count();
       case SUM:
         return values.isEmpty() ? null : sum(values);
       case SUM0:
@@ -163,7 +166,7 @@ final class ReferenceAggregate {
   }
 
   /** Rows in the call's WITHIN GROUP order (a stable sort: ties keep arrival order). */
-  private static java.util.Comparator<Object[]> order(AggregateCall call) {
+  private static Comparator<Object[]> order(AggregateCall call) {
     return (x, y) -> {
       for (TopKOrder.SortKey key : call.options().order()) {
         Object a = x[key.arg()];
@@ -248,7 +251,7 @@ final class ReferenceAggregate {
       return Double.compare(((Number) a).doubleValue(), ((Number) b).doubleValue());
     }
     if (a instanceof String) {
-      return java.util.Arrays.compareUnsigned(((String) a).getBytes(StandardCharsets.UTF_8),
+      return Arrays.compareUnsigned(((String) a).getBytes(StandardCharsets.UTF_8),
           ((String) b).getBytes(StandardCharsets.UTF_8));
     }
     return ((Comparable<Object>) a).compareTo(b);

@@ -21,6 +21,12 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.BitSet;
+import java.util.Iterator;
 
 /** Row packing ({@link RowBatcher}) and unpacking ({@link BatchRows}, {@link AggregateRows}). */
 class RowBoundaryTest {
@@ -44,7 +50,7 @@ class RowBoundaryTest {
     try (BufferAllocator root = new RootAllocator(); RowBatcher batcher = new RowBatcher(ALL, root, 10)) {
       VectorSchemaRoot b;
       int batches = 0;
-      java.util.Iterator<Object[]> it = rows.iterator();
+      Iterator<Object[]> it = rows.iterator();
       while ((b = batcher.fill(it)) != null) {
         batches++;
         back.addAll(BatchRows.rows(b));
@@ -80,7 +86,7 @@ class RowBoundaryTest {
     List<DataType> types = List.of(DataType.of(ColumnType.BIGINT), DataType.of(ColumnType.VARCHAR),
         DataType.array(DataType.of(ColumnType.VARCHAR)));
     try (BufferAllocator root = new RootAllocator(); RowBatcher batcher = new RowBatcher(types, root, 4)) {
-      java.util.Iterator<Object[]> it = rows.iterator();
+      Iterator<Object[]> it = rows.iterator();
       for (int b = 0; b < 3; b++) {
         List<Object[]> back = BatchRows.rows(batcher.fill(it));
         assertEquals(4, back.size());
@@ -93,16 +99,16 @@ class RowBoundaryTest {
 
   @Test
   void specAndConfigAreSerializable() throws Exception {
-    AggregateSpec spec = new AggregateSpec(ALL, List.of(3, 11), List.of(java.util.BitSet.valueOf(new long[] {1L << 3}),
-        new java.util.BitSet()), List.of(AggregateCall.of(AggKind.SUM, List.of(7), DataType.decimal(38, 3), "s")
+    AggregateSpec spec = new AggregateSpec(ALL, List.of(3, 11), List.of(BitSet.valueOf(new long[] {1L << 3}),
+        new BitSet()), List.of(AggregateCall.of(AggKind.SUM, List.of(7), DataType.decimal(38, 3), "s")
         .withDistinct(true).withFilter(0)));
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
       out.writeObject(spec);
       out.writeObject(AggregateConfig.defaults());
     }
-    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
-        new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+    try (ObjectInputStream in = new ObjectInputStream(
+        new ByteArrayInputStream(bytes.toByteArray()))) {
       assertEquals(spec.toString(), in.readObject().toString());
       assertEquals(AggregateConfig.defaults().toString(), in.readObject().toString());
     }

@@ -23,6 +23,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.flatbuf.Buffer;
 
 /**
  * An independent reading of an Arrow IPC file that separates its structure from its values, to
@@ -229,7 +230,7 @@ final class ArrowRegions {
       int validityAt = -1;
       int[] span = null;
       for (BufferLayout layout : layouts) {
-        org.apache.arrow.flatbuf.Buffer b = walk.batch.buffers(walk.buffer++);
+        Buffer b = walk.batch.buffers(walk.buffer++);
         int at = (int) (walk.bodyAt + b.offset());
         int length = (int) b.length();
         if (length == 0) {

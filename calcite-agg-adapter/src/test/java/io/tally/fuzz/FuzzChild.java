@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HexFormat;
 import java.util.List;
+import java.nio.file.StandardOpenOption;
 
 /**
  * The forked side of {@link CorruptFileFuzzTest}: runs the cases of a manifest from a given
@@ -33,8 +34,8 @@ public final class FuzzChild {
     int from = Integer.parseInt(args[2]);
     int count = Integer.parseInt(args[3]);
     try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(Path.of(args[1]),
-        StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-        java.nio.file.StandardOpenOption.APPEND))) {
+        StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND))) {
       for (int i = from; i < Math.min(manifest.size(), from + count); i++) {
         String[] c = manifest.get(i).split("\t");
         out.println("START " + c[0]);

@@ -41,6 +41,9 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import java.io.OutputStreamWriter;
+import java.time.LocalDate;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 
 /**
  * The seed files the fuzz test corrupts, and the queries it asks of each: small files (a few
@@ -108,7 +111,7 @@ final class FuzzSeeds {
         field("i16", new ArrowType.Int(16, true)),
         field("i64", new ArrowType.Int(64, true)),
         field("f64", new ArrowType.FloatingPoint(
-            org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)),
+            FloatingPointPrecision.DOUBLE)),
         field("s", ArrowType.Utf8.INSTANCE),
         field("b", ArrowType.Bool.INSTANCE),
         field("amount", new ArrowType.Decimal(12, 2, 128)),
@@ -229,12 +232,12 @@ final class FuzzSeeds {
 
   private static byte[] csvGz(Path file) throws IOException {
     try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(file));
-         Writer w = new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8)) {
+         Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8)) {
       w.write("k,n,x,s,d\n");
       for (int r = 0; r < CSV_ROWS; r++) {
         w.write((r % 5) + "," + (r % 13 == 0 ? "" : Long.toString(r * 1_000_003L)) + ","
             + (r * 0.25) + "," + (r % 6 == 0 ? "" : "\"" + text(r) + "\"") + ","
-            + java.time.LocalDate.ofEpochDay(18_000 + r) + "\n");
+            + LocalDate.ofEpochDay(18_000 + r) + "\n");
       }
     }
     return Files.readAllBytes(file);

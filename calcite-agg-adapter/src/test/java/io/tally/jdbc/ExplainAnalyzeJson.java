@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.io.IOException;
 
 /**
  * Test helper: runs {@code EXPLAIN ANALYZE AS JSON} and finds operators in the document. The
@@ -33,7 +34,7 @@ public final class ExplainAnalyzeJson {
       assertFalse(rs.next(), "EXPLAIN ANALYZE AS JSON returned more than one row");
       try {
         return MAPPER.readTree(json);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         throw new AssertionError("not JSON: " + json, e);
       }
     }

@@ -23,6 +23,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** EXPLAIN ANALYZE over JDBC: row counts against COUNT queries, time accounting, formats, errors. */
 class ExplainAnalyzeTest {
@@ -168,7 +169,7 @@ class ExplainAnalyzeTest {
           json = rs.getString(1);
         }
         long elapsed = System.nanoTime() - start;
-        JsonNode plan = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json);
+        JsonNode plan = new ObjectMapper().readTree(json);
         long sum = 0;
         for (JsonNode op : all(plan)) {
           sum += op.get("metrics").get("wall_ns").asLong();

@@ -20,6 +20,8 @@ import java.sql.Statement;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Files;
+import java.sql.DatabaseMetaData;
 
 /** Tests URL, Properties and SET/RESET handling of the {@code jdbc:tally:} driver. */
 class TallyDriverTest {
@@ -155,9 +157,9 @@ class TallyDriverTest {
   }
 
   @Test void metadataListsTablesAndColumns(@TempDir Path dir) throws Exception {
-    java.nio.file.Files.writeString(dir.resolve("Sales.csv"), "id,Region,amount\n1,north,2.5\n");
+    Files.writeString(dir.resolve("Sales.csv"), "id,Region,amount\n1,north,2.5\n");
     try (Connection c = DriverManager.getConnection("jdbc:tally:data=" + dir)) {
-      java.sql.DatabaseMetaData md = c.getMetaData();
+      DatabaseMetaData md = c.getMetaData();
       assertEquals("Tally", md.getDatabaseProductName());
       try (ResultSet rs = md.getTables(null, "main", "%", null)) {
         assertTrue(rs.next());

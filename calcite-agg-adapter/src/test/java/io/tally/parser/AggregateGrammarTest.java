@@ -16,6 +16,7 @@ import org.apache.calcite.util.Litmus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.util.Locale;
 
 /**
  * The standard aggregates whose names Calcite's grammar reserves without a function (CORR and
@@ -39,7 +40,7 @@ class AggregateGrammarTest {
         "Calcite's own parser rejects " + name + "; if it no longer does, drop it from config.fmpp");
     SqlBasicCall call = assertInstanceOf(SqlBasicCall.class,
         firstItem("SELECT " + name + "(y, x) FROM t"));
-    assertEquals(name.toUpperCase(java.util.Locale.ROOT), call.getOperator().getName());
+    assertEquals(name.toUpperCase(Locale.ROOT), call.getOperator().getName());
     assertEquals(2, call.operandCount());
     assertEquals("Y", call.operand(0).toString());
     assertEquals("X", call.operand(1).toString());

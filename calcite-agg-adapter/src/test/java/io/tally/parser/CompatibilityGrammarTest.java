@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
  * Tests the SQL that PostgreSQL and DuckDB users type: everyday column names that are keywords,
@@ -197,7 +198,7 @@ class CompatibilityGrammarTest {
       "SELECT a, COUNT(*) FROM t GROUP BY ALL;"})
   void groupByAllIsAPlaceholder(String sql) throws SqlParseException {
     List<SqlSelect> selects = new ArrayList<>();
-    Parsing.tally(sql.replace(";", "")).accept(new org.apache.calcite.sql.util.SqlShuttle() {
+    Parsing.tally(sql.replace(";", "")).accept(new SqlShuttle() {
       @Override public SqlNode visit(SqlCall call) {
         if (call instanceof SqlSelect && ((SqlSelect) call).getGroup() != null) {
           selects.add((SqlSelect) call);

@@ -22,6 +22,8 @@ import org.apache.calcite.sql.util.SqlShuttle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.io.StringReader;
+import org.apache.calcite.util.Litmus;
 
 /** Tests parsing and unparsing of Tally's statements: EXPLAIN ANALYZE and SHOW. */
 class TallyGrammarTest {
@@ -36,7 +38,7 @@ class TallyGrammarTest {
   /** Unparsing (in Calcite's dialect) then parsing again gives the same tree and text. */
   private static void assertRoundTrips(SqlNode node) throws SqlParseException {
     SqlNode again = Parsing.tally(node.toSqlString(CalciteSqlDialect.DEFAULT).getSql());
-    assertTrue(node.equalsDeep(again, org.apache.calcite.util.Litmus.THROW));
+    assertTrue(node.equalsDeep(again, Litmus.THROW));
     assertEquals(node.toString(), again.toString());
   }
 
@@ -83,7 +85,7 @@ class TallyGrammarTest {
     for (String prefix : List.of("EXPLAIN ANALYZE ", "EXPLAIN ANALYZE AS JSON ")) {
       SqlExplainAnalyze e = explainAnalyze(prefix + query);
       assertEquals(Parsing.stock(query).toString(), e.query().toString(), prefix + query);
-      assertTrue(e.query().equalsDeep(Parsing.stock(query), org.apache.calcite.util.Litmus.THROW));
+      assertTrue(e.query().equalsDeep(Parsing.stock(query), Litmus.THROW));
       assertRoundTrips(e);
     }
   }
@@ -185,7 +187,7 @@ class TallyGrammarTest {
   }
 
   @Test void metadataKnowsTheKeywordsAsNonReserved() {
-    var metadata = TallySqlParserImpl.FACTORY.getParser(new java.io.StringReader("")).getMetadata();
+    var metadata = TallySqlParserImpl.FACTORY.getParser(new StringReader("")).getMetadata();
     for (String keyword : List.of("ANALYZE", "SHOW", "TABLES")) {
       assertTrue(metadata.isKeyword(keyword), keyword);
       assertTrue(metadata.isNonReservedKeyword(keyword), keyword);

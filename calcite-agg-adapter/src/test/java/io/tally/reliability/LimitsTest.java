@@ -19,6 +19,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.util.Collections;
 
 /**
  * Limits say what they are: Calcite's heap operators count against {@code memory_limit} and are
@@ -64,7 +65,7 @@ class LimitsTest {
   }
 
   @Test void statementsBeyondTheJvmsLimitsSaySo() throws Exception {
-    String deep = "SELECT " + String.join("+", java.util.Collections.nCopies(10_000, "number"))
+    String deep = "SELECT " + String.join("+", Collections.nCopies(10_000, "number"))
         + " FROM TABLE(numbers(3))";
     String wide = "SELECT COUNT(*) FROM TABLE(numbers(100000)) WHERE number IN ("
         + IntStream.range(0, 20_000).mapToObj(i -> Integer.toString(i * 3))

@@ -18,6 +18,8 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.math.BigDecimal;
+import java.util.Set;
 
 class CsvTableTest {
   @TempDir Path dir;
@@ -64,7 +66,7 @@ class CsvTableTest {
           "n BIGINT"), db.columns("select * from t"));
       assertEquals(List.of(row("1", "12.35", "007", "true", "5"), row("2", null, "010", null, "6")),
           db.strings("select * from t"));
-      assertEquals(List.of(List.of(new java.math.BigDecimal("12.35"))),
+      assertEquals(List.of(List.of(new BigDecimal("12.35"))),
           db.objects("select sum(price) from t"));
     }
   }
@@ -175,7 +177,7 @@ class CsvTableTest {
     e = assertThrows(DataFileException.class, () -> TallySchema.forDirectory(file));
     assertTrue(e.getMessage().contains("is not a directory"), e.getMessage());
     write("a.csv.gz", "");
-    assertEquals(java.util.Set.of("a"), TallySchema.forDirectory(dir).getTableNames(),
+    assertEquals(Set.of("a"), TallySchema.forDirectory(dir).getTableNames(),
         "a.csv is preferred to a.csv.gz");
     Path upper = write("A.csv", "x\n2\n");
     e = assertThrows(DataFileException.class, () -> TallySchema.forDirectory(dir));

@@ -25,6 +25,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.apache.arrow.vector.BigIntVector;
 
 /** {@code cache=true}: same answers as uncached scans, invalidation on rewrite, no leaks. */
 class TableCacheTest {
@@ -156,7 +157,7 @@ class TableCacheTest {
       VectorSchemaRoot b;
       while ((b = c.next()) != null) {
         assertEquals(fields.length, b.getFieldVectors().size());
-        org.apache.arrow.vector.BigIntVector v = (org.apache.arrow.vector.BigIntVector) b.getVector(0);
+        BigIntVector v = (BigIntVector) b.getVector(0);
         for (int i = 0; i < b.getRowCount(); i++) {
           sum += v.isNull(i) ? 0 : v.get(i) * 31 + Arrays.hashCode(new int[] {i});
         }

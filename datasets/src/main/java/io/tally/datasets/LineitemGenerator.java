@@ -6,6 +6,7 @@ import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import io.trino.tpch.LineItemGenerator;
 
 /**
  * TPC-H {@code lineitem} at a scale factor, rows from {@link io.trino.tpch.LineItemGenerator}
@@ -77,6 +78,6 @@ public final class LineitemGenerator implements Dataset {
 
   @Override
   public BatchGenerator open(BufferAllocator allocator) {
-    return new LineitemBatchGenerator(new io.trino.tpch.LineItemGenerator(scaleFactor, 1, 1).iterator(), rowLimit);
+    return new LineitemBatchGenerator(new LineItemGenerator(scaleFactor, 1, 1).iterator(), rowLimit);
   }
 }

@@ -14,6 +14,7 @@ import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.trino.tpch.LineItemGenerator;
 
 class LineitemGeneratorTest {
   private static final double SF = 0.01;
@@ -26,7 +27,7 @@ class LineitemGeneratorTest {
     Path path = dir.resolve("lineitem.arrow");
     long written = new LineitemGenerator(SF).writeArrow(path);
     TestTables.Table table = TestTables.readArrow(path);
-    Iterator<LineItem> expected = new io.trino.tpch.LineItemGenerator(SF, 1, 1).iterator();
+    Iterator<LineItem> expected = new LineItemGenerator(SF, 1, 1).iterator();
     long count = 0;
     for (Object[] row : table.rows()) {
       LineItem item = expected.next();

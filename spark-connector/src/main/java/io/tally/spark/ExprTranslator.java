@@ -16,6 +16,7 @@ import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.unsafe.types.UTF8String;
+import org.apache.spark.sql.types.Decimal;
 
 /**
  * Translates Spark's DataSource V2 expressions into Tally {@link Expr}s over the table's columns
@@ -205,7 +206,7 @@ final class ExprTranslator {
       case VARCHAR:
         return Expr.literal(v.toString(), type);
       case DECIMAL:
-        BigDecimal d = ((org.apache.spark.sql.types.Decimal) v).toJavaBigDecimal()
+        BigDecimal d = ((Decimal) v).toJavaBigDecimal()
             .setScale(type.scale());
         return d.unscaledValue().bitLength() < Long.SIZE
             ? Expr.literal(d.unscaledValue().longValue(), type) : null;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.TreeSet;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.spark.sql.types.StructType;
+import java.util.Arrays;
 
 /**
  * What every task of one scan does, built on the driver and shipped to the executors: which
@@ -177,7 +178,7 @@ record ReadPlan(StructType table, int[] read, CalcProgram calc, List<String> cal
 
     Expr apply(Expr e) {
       if (e.op() == Op.INPUT) {
-        return Expr.input(java.util.Arrays.binarySearch(read, (Integer) e.value()), e.type());
+        return Expr.input(Arrays.binarySearch(read, (Integer) e.value()), e.type());
       }
       return new Expr(e.op(), e.type(), applyAll(e.args()), e.value());
     }

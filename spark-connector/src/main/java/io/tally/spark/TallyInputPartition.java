@@ -3,6 +3,7 @@ package io.tally.spark;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.connector.read.InputPartition;
+import java.io.Serializable;
 
 /**
  * One task's input: slices of files read one after the other (small files are packed together,
@@ -23,7 +24,7 @@ record TallyInputPartition(List<Slice> slices) implements InputPartition {
    * @param bytes the slice's size on disk, for packing
    */
   record Slice(TallyFiles.DataFile file, int firstBatch, int endBatch, long bytes)
-      implements java.io.Serializable {
+      implements Serializable {
     static Slice whole(TallyFiles.DataFile file) {
       return new Slice(file, 0, WHOLE_FILE, file.size());
     }

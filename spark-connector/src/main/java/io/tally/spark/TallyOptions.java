@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import com.sun.management.OperatingSystemMXBean;
 
 /**
  * The source's options, read once on the driver with Tally's setting names: {@code memory_limit}
@@ -68,7 +69,7 @@ record TallyOptions(long memoryLimit, String spillDir, SpillOptions.Format spill
     if (memoryLimit != EXECUTOR_DEFAULT) {
       return memoryLimit;
     }
-    long physical = ((com.sun.management.OperatingSystemMXBean)
+    long physical = ((OperatingSystemMXBean)
         ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize();
     return (long) (physical * DEFAULT_MEMORY_FRACTION) / Runtime.getRuntime().availableProcessors();
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.spark.sql.Row;
+import java.util.Objects;
 
 /**
  * Compares two query answers as multisets of rows: integers (of any width) as longs, floating
@@ -37,7 +38,7 @@ final class Answers {
     if (x instanceof Double d && y instanceof Double f) {
       return d.equals(f) || Math.abs(d - f) <= RELATIVE_TOLERANCE * Math.max(Math.abs(d), Math.abs(f));
     }
-    return java.util.Objects.equals(x, y);
+    return Objects.equals(x, y);
   }
 
   private static List<List<Object>> normalize(List<Row> rows) {

@@ -31,6 +31,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
 
 /**
  * Arrow IPC columns beyond CSV's types: a list of strings reaches Spark as an array (NULL lists
@@ -93,7 +94,7 @@ class ArrowColumnsTest {
     assertEquals(List.of("a", "b"), rows.get(0).getList(1));
     assertTrue(rows.get(1).isNullAt(1));
     assertEquals(List.of(), rows.get(2).getList(1));
-    assertEquals(java.util.Arrays.asList("c", null, "d"), rows.get(3).getList(1));
+    assertEquals(Arrays.asList("c", null, "d"), rows.get(3).getList(1));
     Dataset<Row> filtered = t.filter("n > 1").groupBy("k").count();
     String plan = filtered.queryExecution().executedPlan().toString();
     assertTrue(plan.contains("(none pushed: column tags is VARCHAR ARRAY"), plan);

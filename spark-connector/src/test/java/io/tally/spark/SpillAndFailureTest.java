@@ -22,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import scala.jdk.javaapi.CollectionConverters;
+import java.util.Arrays;
 
 /**
  * A partition larger than {@code memory_limit} spills and still answers correctly (the scan's
@@ -88,7 +89,7 @@ class SpillAndFailureTest {
     DatasetWriter.write(new H2oGenerator(10_000, 10, 0, false, 1), arrow.resolve("a.arrow"),
         FileFormat.ARROW);
     byte[] whole = Files.readAllBytes(arrow.resolve("a.arrow"));
-    Files.write(arrow.resolve("b.arrow"), java.util.Arrays.copyOf(whole, whole.length / 2));
+    Files.write(arrow.resolve("b.arrow"), Arrays.copyOf(whole, whole.length / 2));
     Exception e = assertThrows(Exception.class, () -> spark.read().format("tally")
         .load(arrow.resolve("b.arrow").toString()).groupBy("id1").count().collectAsList());
     assertTrue(e.getMessage().contains(arrow.resolve("b.arrow") + ": cannot read Arrow IPC file"),

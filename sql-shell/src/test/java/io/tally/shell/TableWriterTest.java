@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.util.ArrayList;
 
 /** Table layout details: fitting the terminal, NULL styling, one-line cells, the one-row-limit notice. */
 class TableWriterTest {
@@ -57,7 +58,7 @@ class TableWriterTest {
 
   /** A wide result keeps its outer columns and hides the middle ones; numbers are never cut. */
   @Test void wideResultsHideMiddleColumnsAndNeverCutNumbers() throws Exception {
-    List<Column> columns = new java.util.ArrayList<>();
+    List<Column> columns = new ArrayList<>();
     String[] row = new String[12];
     for (int c = 0; c < 12; c++) {
       columns.add(new Column("amount_" + c, "DECIMAL", Column.Kind.NUMBER));

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import com.sun.management.OperatingSystemMXBean;
 
 /**
  * Seeded randomized differential test: random tables of every key type ({@link RandomTables})
@@ -137,7 +138,7 @@ class DifferentialTest {
   }
 
   private static long cpuNanos() {
-    return ((com.sun.management.OperatingSystemMXBean)
+    return ((OperatingSystemMXBean)
         ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
   }
 

@@ -16,6 +16,7 @@ import java.util.Random;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.QuoteMode;
+import java.math.BigDecimal;
 
 /**
  * Writes the differential test's data directory: {@code t.arrow} (the fact table, every column
@@ -143,7 +144,7 @@ final class RandomTables {
         int copies = g == 5 ? 2 : 1;
         for (int i = 0; i < copies; i++) {
           String w = random.nextInt(8) == 0 ? null
-              : java.math.BigDecimal.valueOf(random.nextInt(2000) - 1000, 2).toString();
+              : BigDecimal.valueOf(random.nextInt(2000) - 1000, 2).toString();
           out.printRecord(g, "region_" + (g % 4), w);
         }
       }

@@ -3,6 +3,7 @@ package io.tally.difftest;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 
 /**
  * Draws the random, skewed cell values of the fact table. Java forms: BOOLEAN Boolean, TINYINT
@@ -107,7 +108,7 @@ final class RandomValues {
     }
   }
 
-  private static Object pick(List<Object> domain, Random r, java.util.function.Supplier<Object> fresh) {
+  private static Object pick(List<Object> domain, Random r, Supplier<Object> fresh) {
     int p = r.nextInt(100);
     if (p < HOT_PERCENT) {
       return domain.get(0);

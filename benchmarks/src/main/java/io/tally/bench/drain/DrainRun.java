@@ -6,6 +6,8 @@ import io.tally.exec.BlockedAggregator;
 import io.tally.memory.MemoryPool;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 
 /**
  * Runs one drain measurement through the runtime API (no SQL): sink every input batch into a
@@ -60,8 +62,8 @@ final class DrainRun {
    * per poll, which (unlike the wall-clock gap) does not count time the OS ran other processes.
    */
   private static final class Timeline {
-    private static final java.lang.management.ThreadMXBean THREADS =
-        java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS =
+        ManagementFactory.getThreadMXBean();
     final long start;
     long cpuLast;
     long maxGapCpu;

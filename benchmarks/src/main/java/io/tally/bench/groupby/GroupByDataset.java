@@ -14,6 +14,7 @@ import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The {@code bench groupby} table {@code groupby_<key>_<groups>_<rows>}: {@code rows} rows, row i
@@ -95,7 +96,7 @@ public final class GroupByDataset implements Dataset {
           ((BigIntVector) root.getVector(0)).setSafe(r, g);
         } else {
           ((VarCharVector) root.getVector(0)).setSafe(r,
-              String.format(Locale.ROOT, "key_%010d", g).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+              String.format(Locale.ROOT, "key_%010d", g).getBytes(StandardCharsets.US_ASCII));
         }
         v.setSafe(r, (double) (i % V_MODULUS));
       }

@@ -1,6 +1,7 @@
 package io.tally.bench.h2o;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The ten db-benchmark groupby questions in portable SQL ({@code {t}} is the table). Integer
@@ -50,7 +51,7 @@ enum H2oQuery {
   }
 
   String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 
   /** db-benchmark's name of the question. */
@@ -68,6 +69,6 @@ enum H2oQuery {
   }
 
   static List<H2oQuery> parse(List<String> names) {
-    return names.stream().map(n -> valueOf(n.trim().toUpperCase(java.util.Locale.ROOT))).toList();
+    return names.stream().map(n -> valueOf(n.trim().toUpperCase(Locale.ROOT))).toList();
   }
 }

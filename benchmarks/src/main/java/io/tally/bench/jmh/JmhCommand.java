@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import org.openjdk.jmh.Main;
 
 /**
  * {@code tally bench jmh [-- JMH options]}: runs the JMH microbenchmarks in this jar (by default
@@ -19,7 +20,7 @@ public final class JmhCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    org.openjdk.jmh.Main.main(jmhArgs.toArray(String[]::new));
+    Main.main(jmhArgs.toArray(String[]::new));
     return 0;
   }
 }

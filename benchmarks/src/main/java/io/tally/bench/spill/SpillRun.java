@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.io.IOException;
 
 /**
  * Runs the spill query for one (rows, format, compression) through JDBC: first an untimed run of
@@ -94,7 +95,7 @@ final class SpillRun {
     JsonNode root;
     try {
       root = JSON.readTree(doc);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("EXPLAIN ANALYZE AS JSON gave unreadable JSON: " + e.getMessage(), e);
     }
     JsonNode agg = find(root, AGGREGATE);

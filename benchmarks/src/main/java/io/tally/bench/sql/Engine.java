@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Properties;
+import java.nio.file.Path;
 
 /**
  * A database under test: how to open it and the name its benchmark table has there. Tally
@@ -38,7 +39,7 @@ public interface Engine {
    * Tally over a data directory with {@code aggregate=blocked|calcite} and {@code cache}; the
    * {@code threads} setting is passed only when present (absent: Tally's default, the cores).
    */
-  static Engine tally(String label, java.nio.file.Path dataDir, String aggregate, OptionalInt threads,
+  static Engine tally(String label, Path dataDir, String aggregate, OptionalInt threads,
       boolean cache) {
     return tally(label, tallyProperties(dataDir, aggregate, threads, cache));
   }
@@ -71,7 +72,7 @@ public interface Engine {
   }
 
   /** The connection properties of {@link #tally}: {@code threads} only when present. */
-  static Properties tallyProperties(java.nio.file.Path dataDir, String aggregate, OptionalInt threads, boolean cache) {
+  static Properties tallyProperties(Path dataDir, String aggregate, OptionalInt threads, boolean cache) {
     Properties p = new Properties();
     p.setProperty("data", dataDir.toAbsolutePath().toString());
     p.setProperty("aggregate", aggregate);

@@ -17,6 +17,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /** The {@code bench drain --test} code path, run by {@code mvn verify}, plus the check it relies on. */
 class DrainSmokeTest {
@@ -45,9 +47,9 @@ class DrainSmokeTest {
   void checkRejectsDuplicateAndMissingGroups() {
     try (BufferAllocator a = new RootAllocator();
         VectorSchemaRoot out = VectorSchemaRoot.create(new Schema(List.of(
-            Field.nullable("k", new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true)),
-            Field.nullable("s", new org.apache.arrow.vector.types.pojo.ArrowType.FloatingPoint(
-                org.apache.arrow.vector.types.FloatingPointPrecision.DOUBLE)))), a)) {
+            Field.nullable("k", new ArrowType.Int(64, true)),
+            Field.nullable("s", new ArrowType.FloatingPoint(
+                FloatingPointPrecision.DOUBLE)))), a)) {
       out.allocateNew();
       ((BigIntVector) out.getVector(0)).setSafe(0, 1);
       ((Float8Vector) out.getVector(1)).setSafe(0, 1);

@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.util.ArrayList;
 
 /**
  * Checksum rows: integer sums compare exactly whatever type each engine gives them, floating
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class ChecksumTest {
   private static Checksum of(Object... values) {
-    List<String> labels = new java.util.ArrayList<>(List.of("n"));
+    List<String> labels = new ArrayList<>(List.of("n"));
     for (int i = 1; i < values.length; i++) {
       labels.add("c" + i);
     }

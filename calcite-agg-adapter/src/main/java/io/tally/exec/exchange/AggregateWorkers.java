@@ -11,6 +11,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The threads of one parallel aggregate: a fixed pool of daemon threads named
@@ -26,11 +30,11 @@ public final class AggregateWorkers implements AutoCloseable {
   private static final long EXIT_WAIT_SECONDS = 10;
 
   private final ExecutorService pool;
-  private final List<Thread> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final List<Thread> started = new CopyOnWriteArrayList<>();
   private volatile boolean aborted;
   /** The first failure in time: recorded before {@link #aborted} is set, so never a follow-on. */
-  private final java.util.concurrent.atomic.AtomicReference<Throwable> firstFailure =
-      new java.util.concurrent.atomic.AtomicReference<>();
+  private final AtomicReference<Throwable> firstFailure =
+      new AtomicReference<>();
   private final AtomicLong cpuNanos = new AtomicLong();
 
   private AggregateWorkers(int threads) {
@@ -138,8 +142,8 @@ public final class AggregateWorkers implements AutoCloseable {
 
   /** The current thread's CPU clock. */
   static final class Worker {
-    private static final java.lang.management.ThreadMXBean THREADS =
-        java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS =
+        ManagementFactory.getThreadMXBean();
 
     private Worker() {}
 

@@ -5,6 +5,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
+import java.util.Arrays;
 
 /**
  * Splits a batch into one batch per partition (rows copied, order kept); empty ones are null.
@@ -38,7 +39,7 @@ final class BatchSplitter {
         for (int p = 0; p < fanout; p++) {
           targets[p] = out[p] == null ? null : out[p].getVector(c);
         }
-        java.util.Arrays.fill(at, 0);
+        Arrays.fill(at, 0);
         boolean fixedList = FixedListCopier.handles(source);
         for (int i = 0; i < n; i++) {
           int p = parts[i];

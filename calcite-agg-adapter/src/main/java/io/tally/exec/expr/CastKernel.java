@@ -1,6 +1,7 @@
 package io.tally.exec.expr;
 
 import io.tally.batch.DataType;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Conversions the planner allows: integer to integer (wrapping to a narrower width, as Java's
@@ -100,7 +101,7 @@ final class CastKernel extends Kernel {
   /** Writes {@code Long.toString(v)} as ASCII at {@code at}; returns the end position. */
   static int writeDigits(long v, byte[] bytes, int at) {
     if (v == Long.MIN_VALUE) {
-      byte[] min = Long.toString(v).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+      byte[] min = Long.toString(v).getBytes(StandardCharsets.US_ASCII);
       System.arraycopy(min, 0, bytes, at, min.length);
       return at + min.length;
     }

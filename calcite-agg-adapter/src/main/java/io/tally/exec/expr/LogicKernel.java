@@ -1,6 +1,7 @@
 package io.tally.exec.expr;
 
 import io.tally.batch.DataType;
+import java.util.Arrays;
 
 /**
  * Boolean connectives with SQL's three-valued logic ({@code AND}: FALSE wins over NULL;
@@ -48,7 +49,7 @@ final class LogicKernel extends Kernel {
   private void connective(Frame frame, boolean[] active, int n, long decisive) {
     long[] r = out.longs(n);
     boolean[] nulls = out.clearNulls(n);
-    java.util.Arrays.fill(r, 0, n, decisive ^ 1);
+    Arrays.fill(r, 0, n, decisive ^ 1);
     for (Kernel arg : args) {
       Column c = arg.eval(frame, active);
       long[] v = c.longs;

@@ -5,6 +5,7 @@ import io.tally.memory.OperatorMemory;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
+import java.util.Arrays;
 
 /**
  * Maps group keys to dense group ids: an open-addressing index over key columns stored in
@@ -107,7 +108,7 @@ public final class GroupHashTable implements AutoCloseable {
       hashes = new long[Math.max(n, hashes.length * 2)];
     }
     long[] h = hashes;
-    java.util.Arrays.fill(h, 0, n, Hashing.SEED);
+    Arrays.fill(h, 0, n, Hashing.SEED);
     for (int k = 0; k < keys.length; k++) {
       keys[k].bind(inputs[k]);
       keys[k].hash(h, n);

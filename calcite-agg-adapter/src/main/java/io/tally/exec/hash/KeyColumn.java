@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
+import java.util.Arrays;
 
 /**
  * One group-key column stored column-wise in blocks of {@link BlockLayout#size()} groups, in
@@ -121,8 +122,8 @@ public abstract class KeyColumn implements AutoCloseable {
   /** Re-reads block {@code block}'s buffer addresses after it was allocated, moved or freed. */
   final void refreshAddresses(int block) {
     if (block >= valueAddress.length) {
-      valueAddress = java.util.Arrays.copyOf(valueAddress, Math.max(block + 1, valueAddress.length * 2));
-      nullAddress = java.util.Arrays.copyOf(nullAddress, valueAddress.length);
+      valueAddress = Arrays.copyOf(valueAddress, Math.max(block + 1, valueAddress.length * 2));
+      nullAddress = Arrays.copyOf(nullAddress, valueAddress.length);
     }
     ArrowBuf values = blocks.get(block);
     ArrowBuf flags = block < nulls.size() ? nulls.get(block) : null;

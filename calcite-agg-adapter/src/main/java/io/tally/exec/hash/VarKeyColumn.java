@@ -11,6 +11,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
+import java.util.Arrays;
 
 /**
  * A variable-width key column (VARCHAR, VARBINARY, encoded VARCHAR ARRAY).
@@ -161,7 +162,7 @@ final class VarKeyColumn extends KeyColumn {
 
   private void setRegionAddress(int block, ArrowBuf region) {
     if (block >= regionAddress.length) {
-      regionAddress = java.util.Arrays.copyOf(regionAddress, Math.max(block + 1, regionAddress.length * 2));
+      regionAddress = Arrays.copyOf(regionAddress, Math.max(block + 1, regionAddress.length * 2));
     }
     regionAddress[block] = region == null ? 0 : region.memoryAddress();
   }

@@ -16,6 +16,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import java.util.Arrays;
 
 /**
  * Several files of one format read as one table (a glob): their columns must agree by name and
@@ -153,7 +154,7 @@ final class MultiFileData implements ScanData {
   /** The projected columns that the files hold (partition columns are added by the cursor). */
   private int[] fileFields(int[] fields) {
     int fileColumns = files.get(0).schema().getFields().size();
-    return java.util.Arrays.stream(fields).filter(f -> f < fileColumns).toArray();
+    return Arrays.stream(fields).filter(f -> f < fileColumns).toArray();
   }
 
   /** Reads one part of each file in turn, adding the partition columns. */

@@ -19,6 +19,8 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 
 /**
  * {@link DecodedColumn}'s address-based decoding (validity bits, 1/2/4/8-byte integers, doubles,
@@ -76,10 +78,10 @@ class DecodedColumnTest {
       case REAL: return (float) d.doubles[i];
       case DOUBLE: return d.doubles[i];
       case DECIMAL:
-        return new java.math.BigDecimal(Int128.toBigInteger(d.longs[i], d.highs[i]), type.scale());
+        return new BigDecimal(Int128.toBigInteger(d.longs[i], d.highs[i]), type.scale());
       default:
         byte[] b = Arrays.copyOfRange(d.bytes, d.offsets[i], d.offsets[i + 1]);
-        return type.type() == ColumnType.VARCHAR ? new String(b, java.nio.charset.StandardCharsets.UTF_8) : b;
+        return type.type() == ColumnType.VARCHAR ? new String(b, StandardCharsets.UTF_8) : b;
     }
   }
 

@@ -26,6 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.nio.charset.StandardCharsets;
 
 /** The blocked hash table against a {@link LinkedHashMap} model of group ids and keys. */
 class GroupHashTableTest {
@@ -106,7 +107,7 @@ class GroupHashTableTest {
     Random random = new Random(12);
     for (int i = 0; i < strings.size() * 20; i++) {
       String s = strings.get(random.nextInt(strings.size()));
-      byte[] bytes = s == null ? null : s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      byte[] bytes = s == null ? null : s.getBytes(StandardCharsets.UTF_8);
       rows.add(new Object[] {s, bytes});
     }
     List<DataType> types = List.of(DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.VARBINARY));

@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.sql.Timestamp;
+import java.time.LocalDateTime;
 
 /**
  * {@code COPY (query) TO 'path' (options)}: Parquet that DuckDB reads back with the same values
@@ -155,8 +157,8 @@ class CopyToTest {
           row.add(v == null ? null
               : v instanceof Number num
                   ? new BigDecimal(num.toString()).stripTrailingZeros().toPlainString()
-              : v instanceof java.sql.Timestamp t ? t.toLocalDateTime().toString()
-              : v instanceof java.time.LocalDateTime t ? t.toString()
+              : v instanceof Timestamp t ? t.toLocalDateTime().toString()
+              : v instanceof LocalDateTime t ? t.toString()
               : r.getString(i));
         }
         rows.add(row);

@@ -28,6 +28,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.math.BigDecimal;
+import java.sql.Array;
+import java.sql.Timestamp;
+import java.time.LocalDateTime;
 
 /**
  * The Parquet reader against DuckDB, which writes the files: every type Tally maps, NULLs,
@@ -208,16 +212,16 @@ class ParquetFileDataTest {
       return v;
     }
     if (v instanceof Number number) {
-      return new java.math.BigDecimal(number.toString()).stripTrailingZeros().toPlainString();
+      return new BigDecimal(number.toString()).stripTrailingZeros().toPlainString();
     }
-    if (v instanceof java.sql.Array || v instanceof List<?>) {
+    if (v instanceof Array || v instanceof List<?>) {
       Object[] items = (Object[]) r.getArray(column).getArray();
       return Arrays.asList(items);
     }
-    if (v instanceof java.sql.Timestamp t) {
+    if (v instanceof Timestamp t) {
       return t.toLocalDateTime().toString();
     }
-    if (v instanceof java.time.LocalDateTime t) {
+    if (v instanceof LocalDateTime t) {
       return t.toString();
     }
     return r.getString(column);

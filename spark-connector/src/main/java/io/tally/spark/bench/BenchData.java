@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.function.Consumer;
 import org.apache.spark.sql.SparkSession;
+import java.util.Comparator;
 
 /**
  * The benchmark's inputs, made once and reused under the data directory: the h2o table as CSV
@@ -112,7 +113,7 @@ final class BenchData {
       return;
     }
     try (var walk = Files.walk(path)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);
       }
     }

@@ -1,6 +1,7 @@
 package io.tally.spark.bench;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The h2o groupby questions the tally source pushes down (q1–q5, q10), in Spark SQL over a view
@@ -28,7 +29,7 @@ enum BenchQuery {
   }
 
   String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 
   /**

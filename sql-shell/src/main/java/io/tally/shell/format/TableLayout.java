@@ -2,6 +2,7 @@ package io.tally.shell.format;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Which columns a boxed table shows and how wide each is, as the DuckDB CLI lays out a wide
@@ -179,7 +180,7 @@ final class TableLayout {
   }
 
   static String typeLabel(Column c) {
-    return c.typeName() == null ? "" : c.typeName().toLowerCase(java.util.Locale.ROOT);
+    return c.typeName() == null ? "" : c.typeName().toLowerCase(Locale.ROOT);
   }
 
   static String cellText(String value, String nullText) {

@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.junit.jupiter.api.Test;
+import org.jline.terminal.Size;
 
 /** The progress line's text, and drawing/erasing it on an xterm-like terminal. */
 class ProgressLineTest {
@@ -48,7 +49,7 @@ class ProgressLineTest {
   @Test void drawsEngineCountersThenErasesBeforeOutput() throws Exception {
     ByteArrayOutputStream screen = new ByteArrayOutputStream();
     try (Terminal terminal = TerminalBuilder.builder().system(false).type("xterm-256color")
-             .streams(new ByteArrayInputStream(new byte[0]), screen).size(new org.jline.terminal.Size(120, 40))
+             .streams(new ByteArrayInputStream(new byte[0]), screen).size(new Size(120, 40))
              .build();
          ProgressLine line = new ProgressLine(terminal, 0);
          ShellSession session = new ShellSession(new ShellSettings(), new PrintWriter(new StringWriter()),
