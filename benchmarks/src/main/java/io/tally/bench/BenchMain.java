@@ -9,21 +9,31 @@ import io.tally.bench.spill.SpillCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point of {@code tally-bench.jar} ({@code ./tally bench <name>}): dispatches to one benchmark. */
-@Command(name = "tally bench", mixinStandardHelpOptions = true,
-    description = "Tally's side-by-side benchmarks; see BENCHMARKS.md.",
-    subcommands = {DrainCommand.class, FilesCommand.class, GroupByCommand.class, H2oCommand.class,
-        JmhCommand.class, SpillCommand.class})
+/**
+ * Entry point of {@code tally-bench.jar} ({@code ./tally bench <name>}): dispatches to one
+ * benchmark.
+ */
+@Command(
+        name = "tally bench",
+        mixinStandardHelpOptions = true,
+        description = "Tally's side-by-side benchmarks; see BENCHMARKS.md.",
+        subcommands = {
+            DrainCommand.class,
+            FilesCommand.class,
+            GroupByCommand.class,
+            H2oCommand.class,
+            JmhCommand.class,
+            SpillCommand.class
+        })
 public final class BenchMain implements Runnable {
-  @CommandLine.Spec
-  private CommandLine.Model.CommandSpec spec;
+    @CommandLine.Spec private CommandLine.Model.CommandSpec spec;
 
-  public static void main(String[] args) {
-    System.exit(new CommandLine(new BenchMain()).execute(args));
-  }
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
 
-  @Override
-  public void run() {
-    spec.commandLine().usage(System.out);
-  }
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
 }

@@ -11,22 +11,22 @@ import org.apache.arrow.memory.BufferAllocator;
  * the input exactly once.
  */
 public interface BatchSplit {
-  /**
-   * Opens a cursor over this part; every buffer of its batches comes from {@code allocator}
-   * (the reading thread's own), so no vector is shared between threads.
-   */
-  BatchCursor open(BufferAllocator allocator);
+    /**
+     * Opens a cursor over this part; every buffer of its batches comes from {@code allocator} (the
+     * reading thread's own), so no vector is shared between threads.
+     */
+    BatchCursor open(BufferAllocator allocator);
 
-  /**
-   * {@code splits}, each cursor passed through {@code wrap} as it opens; {@code wrap} gets the
-   * cursor and the reading thread's allocator, and must close the cursor if it fails.
-   */
-  static List<BatchSplit> wrapAll(List<BatchSplit> splits,
-      BiFunction<BatchCursor, BufferAllocator, BatchCursor> wrap) {
-    List<BatchSplit> wrapped = new ArrayList<>(splits.size());
-    for (BatchSplit split : splits) {
-      wrapped.add(allocator -> wrap.apply(split.open(allocator), allocator));
+    /**
+     * {@code splits}, each cursor passed through {@code wrap} as it opens; {@code wrap} gets the
+     * cursor and the reading thread's allocator, and must close the cursor if it fails.
+     */
+    static List<BatchSplit> wrapAll(
+            List<BatchSplit> splits, BiFunction<BatchCursor, BufferAllocator, BatchCursor> wrap) {
+        List<BatchSplit> wrapped = new ArrayList<>(splits.size());
+        for (BatchSplit split : splits) {
+            wrapped.add(allocator -> wrap.apply(split.open(allocator), allocator));
+        }
+        return wrapped;
     }
-    return wrapped;
-  }
 }

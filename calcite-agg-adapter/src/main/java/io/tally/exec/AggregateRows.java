@@ -11,38 +11,38 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * one; {@link #close()} closes the aggregator.
  */
 public final class AggregateRows implements Iterator<Object[]>, AutoCloseable {
-  private final BlockedAggregator aggregator;
-  private VectorSchemaRoot batch;
-  private int row;
-  private boolean done;
+    private final BlockedAggregator aggregator;
+    private VectorSchemaRoot batch;
+    private int row;
+    private boolean done;
 
-  /** Wraps an aggregator on which {@link BlockedAggregator#finish()} has been called. */
-  public AggregateRows(BlockedAggregator aggregator) {
-    this.aggregator = aggregator;
-  }
-
-  @Override
-  public boolean hasNext() {
-    while (!done && (batch == null || row >= batch.getRowCount())) {
-      batch = aggregator.nextBlock();
-      row = 0;
-      done = batch == null;
+    /** Wraps an aggregator on which {@link BlockedAggregator#finish()} has been called. */
+    public AggregateRows(BlockedAggregator aggregator) {
+        this.aggregator = aggregator;
     }
-    return !done;
-  }
 
-  @Override
-  public Object[] next() {
-    if (!hasNext()) {
-      throw new NoSuchElementException();
+    @Override
+    public boolean hasNext() {
+        while (!done && (batch == null || row >= batch.getRowCount())) {
+            batch = aggregator.nextBlock();
+            row = 0;
+            done = batch == null;
+        }
+        return !done;
     }
-    return BatchRows.row(batch, row++);
-  }
 
-  @Override
-  public void close() {
-    batch = null;
-    done = true;
-    aggregator.close();
-  }
+    @Override
+    public Object[] next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        return BatchRows.row(batch, row++);
+    }
+
+    @Override
+    public void close() {
+        batch = null;
+        done = true;
+        aggregator.close();
+    }
 }

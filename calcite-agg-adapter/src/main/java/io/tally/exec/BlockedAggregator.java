@@ -8,566 +8,628 @@ import io.tally.batch.RowBatcher;
 import io.tally.exec.hash.BlockLayout;
 import io.tally.exec.hash.GroupHashTable;
 import io.tally.exec.spill.PartitionOverflowException;
+import io.tally.memory.MemoryLimitExceededException;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.QuerySpillDirectory;
-import java.util.Iterator;
-import java.util.List;
-import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
-import java.util.function.LongConsumer;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
-import io.tally.memory.MemoryLimitExceededException;
 import io.tally.spill.SpillCounters;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The GROUP BY operator's mutable state and life: {@link #sink} batches, {@link #finish} (frees
- * the index), then {@link #nextBlock} until {@code null} (one block of groups per batch, each
- * block's keys and states freed as soon as its batch is built, the batch itself when the next
- * one is requested), and {@link #close} at any point. Single-threaded.
+ * The GROUP BY operator's mutable state and life: {@link #sink} batches, {@link #finish} (frees the
+ * index), then {@link #nextBlock} until {@code null} (one block of groups per batch, each block's
+ * keys and states freed as soon as its batch is built, the batch itself when the next one is
+ * requested), and {@link #close} at any point. Single-threaded.
  *
  * <p>Under a memory limit: before the sink grows it asks {@link #gate} whether the bytes it may
- * need fit the pool; if not, every group is spilled ({@link AggregateSpiller}) and building goes
- * on in an empty table. If anything was spilled, {@link #finish} spills the rest too and the drain
+ * need fit the pool; if not, every group is spilled ({@link AggregateSpiller}) and building goes on
+ * in an empty table. If anything was spilled, {@link #finish} spills the rest too and the drain
  * merges one partition at a time and emits its blocks before loading the next.
  */
 public final class BlockedAggregator implements Aggregator {
-  /**
-   * Index segments (1 MiB each, see {@link GroupHashTable#SEGMENT_SHIFT}) freed per poll at least:
-   * the index is gone after a few polls, and no single poll pays for freeing all of it.
-   */
-  static final int INDEX_SEGMENTS_PER_POLL = 4;
+    /**
+     * Index segments (1 MiB each, see {@link GroupHashTable#SEGMENT_SHIFT}) freed per poll at
+     * least: the index is gone after a few polls, and no single poll pays for freeing all of it.
+     */
+    static final int INDEX_SEGMENTS_PER_POLL = 4;
 
-  private enum Phase { BUILDING, DRAINING, DONE, FAILED, CLOSED }
-
-  private final AggregateSpec spec;
-  private final AggregateConfig config;
-  private final BooleanSupplier cancelled;
-  private final BufferAllocator parent;
-  private final OperatorMemory memory;
-  private final BlockLayout layout;
-  private final AggregateMetrics metrics = new AggregateMetrics();
-  private final SinkState sink;
-  private final BlockEmitter emitter;
-  private Phase phase = Phase.BUILDING;
-  private int nextBlock;
-  private BlockEmitter.Batch current;
-  /** Emit mode ALL: every output batch, made before the first is returned (null before). */
-  private ResultBuffer materialized;
-  private PartialStates partialStates;
-  private AggregateSpiller spiller;
-  private final QuerySpillDirectory querySpill;
-  private boolean partitionLoaded;
-  private long buildStart = -1;
-  /**
-   * Times a refused table under {@link #onMemoryPressure} asks for relief before failing: freed
-   * bytes are shared with other threads, which may reserve them first.
-   */
-  static final int RELIEF_ATTEMPTS = 16;
-  /**
-   * How long a query whose room is held by other queries (server_memory_limit) waits for them
-   * to spill or finish before it fails: they spill at their next chunk once over their share.
-   */
-  static final long SERVER_WAIT_MILLIS = 30_000;
-  private LongConsumer relief;
-
-  /**
-   * Creates the operator: a child allocator named {@code operatorName} under {@code parent},
-   * reserving from {@code pool}; {@code cancelled} is polled once per batch.
-   */
-  public BlockedAggregator(AggregateSpec spec, AggregateConfig config, BufferAllocator parent,
-      MemoryPool pool, BooleanSupplier cancelled, String operatorName) {
-    this(spec, config, parent, pool, cancelled, operatorName, null);
-  }
-
-  /**
-   * As above, spilling into a subdirectory of the query's {@code spillDirectory} (null: a
-   * directory of this operator's own under {@code spill_dir}).
-   */
-  public BlockedAggregator(AggregateSpec spec, AggregateConfig config, BufferAllocator parent,
-      MemoryPool pool, BooleanSupplier cancelled, String operatorName, QuerySpillDirectory spillDirectory) {
-    this.spec = spec;
-    this.querySpill = spillDirectory;
-    this.config = config;
-    this.cancelled = cancelled;
-    this.layout = BlockLayout.of(config.blockSize());
-    this.parent = parent;
-    this.memory = new OperatorMemory(operatorName, parent, pool);
-    try {
-      this.sink = new SinkState(spec, layout, memory, config.hashMask());
-      this.emitter = new BlockEmitter(spec, sink, layout, memory);
-      sink.setGate(this::gate);
-    } catch (RuntimeException e) {
-      memory.close();
-      throw e;
+    private enum Phase {
+        BUILDING,
+        DRAINING,
+        DONE,
+        FAILED,
+        CLOSED
     }
-  }
 
-  public Schema outputSchema() {
-    return spec.outputSchema();
-  }
+    private final AggregateSpec spec;
+    private final AggregateConfig config;
+    private final BooleanSupplier cancelled;
+    private final BufferAllocator parent;
+    private final OperatorMemory memory;
+    private final BlockLayout layout;
+    private final AggregateMetrics metrics = new AggregateMetrics();
+    private final SinkState sink;
+    private final BlockEmitter emitter;
+    private Phase phase = Phase.BUILDING;
+    private int nextBlock;
+    private BlockEmitter.Batch current;
 
-  public AggregateSpec spec() {
-    return spec;
-  }
+    /** Emit mode ALL: every output batch, made before the first is returned (null before). */
+    private ResultBuffer materialized;
 
-  public AggregateConfig config() {
-    return config;
-  }
+    private PartialStates partialStates;
+    private AggregateSpiller spiller;
+    private final QuerySpillDirectory querySpill;
+    private boolean partitionLoaded;
+    private long buildStart = -1;
 
-  @Override
-  public AggregateMetrics metrics() {
-    return metrics;
-  }
+    /**
+     * Times a refused table under {@link #onMemoryPressure} asks for relief before failing: freed
+     * bytes are shared with other threads, which may reserve them first.
+     */
+    static final int RELIEF_ATTEMPTS = 16;
 
-  /** Folds one input batch (columns as in {@link AggregateSpec#inputTypes()}) into the groups. */
-  public void sink(VectorSchemaRoot batch) {
-    require(Phase.BUILDING, "sink");
-    checkCancelled();
-    if (buildStart < 0) {
-      buildStart = System.nanoTime();
+    /**
+     * How long a query whose room is held by other queries (server_memory_limit) waits for them to
+     * spill or finish before it fails: they spill at their next chunk once over their share.
+     */
+    static final long SERVER_WAIT_MILLIS = 30_000;
+
+    private LongConsumer relief;
+
+    /**
+     * Creates the operator: a child allocator named {@code operatorName} under {@code parent},
+     * reserving from {@code pool}; {@code cancelled} is polled once per batch.
+     */
+    public BlockedAggregator(
+            AggregateSpec spec,
+            AggregateConfig config,
+            BufferAllocator parent,
+            MemoryPool pool,
+            BooleanSupplier cancelled,
+            String operatorName) {
+        this(spec, config, parent, pool, cancelled, operatorName, null);
     }
-    try {
-      sink.sink(batch);
-    } catch (RuntimeException e) {
-      phase = Phase.FAILED;
-      throw e;
+
+    /**
+     * As above, spilling into a subdirectory of the query's {@code spillDirectory} (null: a
+     * directory of this operator's own under {@code spill_dir}).
+     */
+    public BlockedAggregator(
+            AggregateSpec spec,
+            AggregateConfig config,
+            BufferAllocator parent,
+            MemoryPool pool,
+            BooleanSupplier cancelled,
+            String operatorName,
+            QuerySpillDirectory spillDirectory) {
+        this.spec = spec;
+        this.querySpill = spillDirectory;
+        this.config = config;
+        this.cancelled = cancelled;
+        this.layout = BlockLayout.of(config.blockSize());
+        this.parent = parent;
+        this.memory = new OperatorMemory(operatorName, parent, pool);
+        try {
+            this.sink = new SinkState(spec, layout, memory, config.hashMask());
+            this.emitter = new BlockEmitter(spec, sink, layout, memory);
+            sink.setGate(this::gate);
+        } catch (RuntimeException e) {
+            memory.close();
+            throw e;
+        }
     }
-    metrics.inputRows += batch.getRowCount();
-    metrics.inputBatches++;
-    trackPeaks();
-  }
 
-  /**
-   * Sinks every batch of {@code input}, read through a child allocator {@code <name>.input} of
-   * the parent (input batches are not this operator's memory).
-   */
-  @Override
-  public void sink(BatchSource input, Runnable afterEachBatch) {
-    try (BufferAllocator allocator = parent.newChildAllocator(memory.name() + ".input", 0,
-        Long.MAX_VALUE);
-         BatchCursor cursor = input.openBatches(allocator)) {
-      VectorSchemaRoot batch;
-      while ((batch = cursor.next()) != null) {
-        sink(batch);
-        afterEachBatch.run();
-      }
+    public Schema outputSchema() {
+        return spec.outputSchema();
     }
-  }
 
-  /** Packs Calcite-style rows (see {@link RowBatcher}) into batches and sinks them. */
-  public void sinkRows(Iterator<Object[]> rows) {
-    try (RowBatcher batcher = new RowBatcher(spec.inputTypes(), memory.allocator(),
-        RowBatcher.DEFAULT_BATCH_ROWS)) {
-      VectorSchemaRoot batch;
-      while ((batch = batcher.fill(rows)) != null) {
-        sink(batch);
-      }
+    public AggregateSpec spec() {
+        return spec;
     }
-  }
 
-  /**
-   * The schema of partial-state batches (keys, hidden grouping-set id, typed state columns), the
-   * format spilling writes. Fails for DISTINCT calls that keep a value set.
-   */
-  public Schema partialSchema() {
-    partials().requireNoSideStreams("partialSchema");
-    return partials().schema();
-  }
-
-  /** The types of the key columns leading a partial batch (group keys, then any set id). */
-  List<DataType> partialKeyTypes() {
-    List<DataType> types = new ArrayList<>();
-    for (int k = 0; k < sink.table.keyCount(); k++) {
-      types.add(sink.table.key(k).type);
+    public AggregateConfig config() {
+        return config;
     }
-    return types;
-  }
 
-  /** Groups built so far (a progress counter; readable in any phase before close). */
-  @Override
-  public long groupCount() {
-    return sink.table.groupCount();
-  }
-
-  /** Blocks currently holding groups (while building). */
-  public int blockCount() {
-    return sink.table.blockCount();
-  }
-
-  /** Block {@code block}'s keys and states as a partial batch from {@code target}; caller closes it. */
-  public VectorSchemaRoot serializeBlock(int block, BufferAllocator target) {
-    require(Phase.BUILDING, "serializeBlock");
-    partials().requireNoSideStreams("serializeBlock");
-    return partials().serialize(block, target);
-  }
-
-  /** Folds a partial batch (see {@link #partialSchema()}) into the groups while building. */
-  public void mergePartial(VectorSchemaRoot partial) {
-    require(Phase.BUILDING, "mergePartial");
-    checkCancelled();
-    partials().requireNoSideStreams("mergePartial");
-    try {
-      partials().merge(partial);
-    } catch (RuntimeException e) {
-      phase = Phase.FAILED;
-      throw e;
+    @Override
+    public AggregateMetrics metrics() {
+        return metrics;
     }
-    trackPeaks();
-  }
 
-  private PartialStates partials() {
-    if (partialStates == null) {
-      partialStates = new PartialStates(sink, spec);
+    /** Folds one input batch (columns as in {@link AggregateSpec#inputTypes()}) into the groups. */
+    public void sink(VectorSchemaRoot batch) {
+        require(Phase.BUILDING, "sink");
+        checkCancelled();
+        if (buildStart < 0) {
+            buildStart = System.nanoTime();
+        }
+        try {
+            sink.sink(batch);
+        } catch (RuntimeException e) {
+            phase = Phase.FAILED;
+            throw e;
+        }
+        metrics.inputRows += batch.getRowCount();
+        metrics.inputBatches++;
+        trackPeaks();
     }
-    return partialStates;
-  }
 
-  /**
-   * The sink's memory check: fine if {@code bound} bytes are available in the pool; otherwise,
-   * while building (and if {@code mayFree}) spill every group and check again; while merging a
-   * spilled partition, report that the partition must be split.
-   */
-  private boolean gate(LongSupplier bound, boolean mayFree) {
-    long need = bound.getAsLong();
-    // over its share of server_memory_limit while another query waits: spill to make room
-    if (need <= memory.available() && !(mayFree && memory.overFairShare() && !merging()
-        && sink.table.groupCount() > 0)) {
-      return false;
+    /**
+     * Sinks every batch of {@code input}, read through a child allocator {@code <name>.input} of
+     * the parent (input batches are not this operator's memory).
+     */
+    @Override
+    public void sink(BatchSource input, Runnable afterEachBatch) {
+        try (BufferAllocator allocator =
+                        parent.newChildAllocator(memory.name() + ".input", 0, Long.MAX_VALUE);
+                BatchCursor cursor = input.openBatches(allocator)) {
+            VectorSchemaRoot batch;
+            while ((batch = cursor.next()) != null) {
+                sink(batch);
+                afterEachBatch.run();
+            }
+        }
     }
-    if (merging()) {
-      throw new PartitionOverflowException(need, memory.limit());
+
+    /** Packs Calcite-style rows (see {@link RowBatcher}) into batches and sinks them. */
+    public void sinkRows(Iterator<Object[]> rows) {
+        try (RowBatcher batcher =
+                new RowBatcher(
+                        spec.inputTypes(), memory.allocator(), RowBatcher.DEFAULT_BATCH_ROWS)) {
+            VectorSchemaRoot batch;
+            while ((batch = batcher.fill(rows)) != null) {
+                sink(batch);
+            }
+        }
     }
-    if (!mayFree) {
-      if (memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
-        return false;
-      }
-      throw limitError(need, "even right after spilling");
+
+    /**
+     * The schema of partial-state batches (keys, hidden grouping-set id, typed state columns), the
+     * format spilling writes. Fails for DISTINCT calls that keep a value set.
+     */
+    public Schema partialSchema() {
+        partials().requireNoSideStreams("partialSchema");
+        return partials().schema();
     }
-    if (relief != null) {
-      // other threads may take freed bytes before this one reserves them: ask again
-      for (int attempt = 0; attempt < RELIEF_ATTEMPTS && need > memory.available(); attempt++) {
-        relief.accept(need);
+
+    /** The types of the key columns leading a partial batch (group keys, then any set id). */
+    List<DataType> partialKeyTypes() {
+        List<DataType> types = new ArrayList<>();
+        for (int k = 0; k < sink.table.keyCount(); k++) {
+            types.add(sink.table.key(k).type);
+        }
+        return types;
+    }
+
+    /** Groups built so far (a progress counter; readable in any phase before close). */
+    @Override
+    public long groupCount() {
+        return sink.table.groupCount();
+    }
+
+    /** Blocks currently holding groups (while building). */
+    public int blockCount() {
+        return sink.table.blockCount();
+    }
+
+    /**
+     * Block {@code block}'s keys and states as a partial batch from {@code target}; caller closes
+     * it.
+     */
+    public VectorSchemaRoot serializeBlock(int block, BufferAllocator target) {
+        require(Phase.BUILDING, "serializeBlock");
+        partials().requireNoSideStreams("serializeBlock");
+        return partials().serialize(block, target);
+    }
+
+    /** Folds a partial batch (see {@link #partialSchema()}) into the groups while building. */
+    public void mergePartial(VectorSchemaRoot partial) {
+        require(Phase.BUILDING, "mergePartial");
+        checkCancelled();
+        partials().requireNoSideStreams("mergePartial");
+        try {
+            partials().merge(partial);
+        } catch (RuntimeException e) {
+            phase = Phase.FAILED;
+            throw e;
+        }
+        trackPeaks();
+    }
+
+    private PartialStates partials() {
+        if (partialStates == null) {
+            partialStates = new PartialStates(sink, spec);
+        }
+        return partialStates;
+    }
+
+    /**
+     * The sink's memory check: fine if {@code bound} bytes are available in the pool; otherwise,
+     * while building (and if {@code mayFree}) spill every group and check again; while merging a
+     * spilled partition, report that the partition must be split.
+     */
+    private boolean gate(LongSupplier bound, boolean mayFree) {
+        long need = bound.getAsLong();
+        // over its share of server_memory_limit while another query waits: spill to make room
+        if (need <= memory.available()
+                && !(mayFree
+                        && memory.overFairShare()
+                        && !merging()
+                        && sink.table.groupCount() > 0)) {
+            return false;
+        }
+        if (merging()) {
+            throw new PartitionOverflowException(need, memory.limit());
+        }
+        if (!mayFree) {
+            if (memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
+                return false;
+            }
+            throw limitError(need, "even right after spilling");
+        }
+        if (relief != null) {
+            // other threads may take freed bytes before this one reserves them: ask again
+            for (int attempt = 0;
+                    attempt < RELIEF_ATTEMPTS && need > memory.available();
+                    attempt++) {
+                relief.accept(need);
+                need = bound.getAsLong();
+            }
+        } else {
+            spill();
+        }
         need = bound.getAsLong();
-      }
-    } else {
-      spill();
-    }
-    need = bound.getAsLong();
-    if (need > memory.available() && !memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
-      throw limitError(need, "even with every group spilled");
-    }
-    return true;
-  }
-
-  private boolean merging() {
-    return spiller != null && spiller.merging();
-  }
-
-  /**
-   * Makes memory pressure while building call {@code relieve} with the bytes needed instead of
-   * spilling: it must empty this aggregator ({@link #flushPartials} or {@link #spillNow}) and may
-   * free memory elsewhere. Used by {@link ParallelAggregator}.
-   */
-  public void onMemoryPressure(LongConsumer relieve) {
-    this.relief = relieve;
-  }
-
-  /**
-   * Hands every group to {@code target} as partial batches (see {@link #partialSchema()}), one per
-   * block, each block freed before its batch is handed on and the batch closed after
-   * {@code target} returns; then goes on building in an empty table.
-   */
-  public void flushPartials(Consumer<VectorSchemaRoot> target) {
-    require(Phase.BUILDING, "flushPartials");
-    partials().requireNoSideStreams("flushPartials");
-    try {
-      int blocks = sink.table.blockCount();
-      for (int b = 0; b < blocks; b++) {
-        try (VectorSchemaRoot batch = partials().serialize(b, memory.allocator())) {
-          sink.releaseBlock(b);
-          target.accept(batch);
+        if (need > memory.available() && !memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
+            throw limitError(need, "even with every group spilled");
         }
-      }
-      sink.reset();
-    } catch (RuntimeException e) {
-      phase = Phase.FAILED;
-      throw e;
+        return true;
     }
-  }
 
-  /** Spills every group now (while building; nothing happens when there is none). */
-  public void spillNow() {
-    require(Phase.BUILDING, "spillNow");
-    if (sink.table.groupCount() > 0) {
-      spill();
+    private boolean merging() {
+        return spiller != null && spiller.merging();
     }
-  }
 
-  private void spill() {
-    if (spiller == null) {
-      spiller = new AggregateSpiller(sink, partials(), config.spill(), querySpill, memory, layout, spec,
-          cancelled);
+    /**
+     * Makes memory pressure while building call {@code relieve} with the bytes needed instead of
+     * spilling: it must empty this aggregator ({@link #flushPartials} or {@link #spillNow}) and may
+     * free memory elsewhere. Used by {@link ParallelAggregator}.
+     */
+    public void onMemoryPressure(LongConsumer relieve) {
+        this.relief = relieve;
     }
-    spiller.spill();
-    metrics.spillCount++;
-  }
 
-  private MemoryLimitExceededException limitError(long need, String when) {
-    return new MemoryLimitExceededException("Operator " + memory.name()
-        + " exceeded memory_limit " + MemoryPool.formatBytes(memory.limit()) + ": it needs "
-        + MemoryPool.formatBytes(need) + " to aggregate the next rows " + when + ", but only "
-        + MemoryPool.formatBytes(Math.max(0, memory.available())) + " is free");
-  }
-
-  /** Whether this operator has spilled groups to disk. */
-  public boolean spilled() {
-    return spiller != null && spiller.spilled();
-  }
-
-  /** Where this operator's spill files are (null before the first spill or after close). */
-  public Path spillDirectory() {
-    return spiller == null ? null : spiller.directoryPath();
-  }
-
-  /** Sinks every batch of {@code cursor} (the caller still closes the cursor). */
-  public void sinkAll(BatchCursor cursor) {
-    VectorSchemaRoot batch;
-    while ((batch = cursor.next()) != null) {
-      sink(batch);
-    }
-  }
-
-  /** Ends the input: frees the index (and DISTINCT tables); the groups are ready to drain. */
-  @Override
-  public void finish() {
-    require(Phase.BUILDING, "finish");
-    checkCancelled();
-    long now = System.nanoTime();
-    metrics.drainStarted(now);
-    metrics.buildNanos = buildStart < 0 ? 0 : now - buildStart;
-    if (spilled()) {
-      finishSpilled();
-      return;
-    }
-    sink.finish();
-    metrics.groups = sink.table.groupCount();
-    metrics.blocks = sink.table.blockCount();
-    phase = Phase.DRAINING;
-    if (config.emit() == AggregateConfig.EmitMode.ALL) {
-      sink.table.freeIndex();
-      try {
-        materialized = newResultBuffer();
-        if (sink.table.groupCount() > 0 && !emitAllAtOnce()) {
-          // no room for one copy of every group: write them block by block to disk instead
-          materialized.spillFromNow();
-          while (nextBlock < sink.table.blockCount()) {
-            materialized.add(emitAndRelease());
-          }
+    /**
+     * Hands every group to {@code target} as partial batches (see {@link #partialSchema()}), one
+     * per block, each block freed before its batch is handed on and the batch closed after {@code
+     * target} returns; then goes on building in an empty table.
+     */
+    public void flushPartials(Consumer<VectorSchemaRoot> target) {
+        require(Phase.BUILDING, "flushPartials");
+        partials().requireNoSideStreams("flushPartials");
+        try {
+            int blocks = sink.table.blockCount();
+            for (int b = 0; b < blocks; b++) {
+                try (VectorSchemaRoot batch = partials().serialize(b, memory.allocator())) {
+                    sink.releaseBlock(b);
+                    target.accept(batch);
+                }
+            }
+            sink.reset();
+        } catch (RuntimeException e) {
+            phase = Phase.FAILED;
+            throw e;
         }
-      } catch (RuntimeException e) {
-        phase = Phase.FAILED;
-        throw e;
-      }
     }
-  }
 
-  /** Spills the last groups and prepares the partition-by-partition drain. */
-  private void finishSpilled() {
-    try {
-      spill();
-      spiller.finishWriting();
-      phase = Phase.DRAINING;
-      copySpillMetrics();
-      if (config.emit() == AggregateConfig.EmitMode.ALL) {
-        // the merged partitions need the pool: their output goes to disk until the drain
-        materialized = newResultBuffer();
-        materialized.spillFromNow();
-        BlockEmitter.Batch b;
-        while ((b = nextSpilledBatch()) != null) {
-          materialized.add(b);
+    /** Spills every group now (while building; nothing happens when there is none). */
+    public void spillNow() {
+        require(Phase.BUILDING, "spillNow");
+        if (sink.table.groupCount() > 0) {
+            spill();
         }
-      }
-    } catch (RuntimeException e) {
-      phase = Phase.FAILED;
-      throw e;
     }
-  }
 
-  private ResultBuffer newResultBuffer() {
-    return new ResultBuffer(memory, spec.outputSchema(), config.spill(), querySpill,
-        spiller != null ? spiller.counters() : new SpillCounters());
-  }
-
-  /**
-   * Emit ALL without spilling: one batch copying every group, if the pool has room for it
-   * (checked before any block is released); returns whether it was made.
-   */
-  private boolean emitAllAtOnce() {
-    try {
-      materialized.add(emitter.emitAll(sink::releaseBlock));
-    } catch (MemoryLimitExceededException e) {
-      return false;
+    private void spill() {
+        if (spiller == null) {
+            spiller =
+                    new AggregateSpiller(
+                            sink,
+                            partials(),
+                            config.spill(),
+                            querySpill,
+                            memory,
+                            layout,
+                            spec,
+                            cancelled);
+        }
+        spiller.spill();
+        metrics.spillCount++;
     }
-    nextBlock = sink.table.blockCount();
-    return true;
-  }
 
-  /** The next block of the spilled drain, loading (merging) the next partition when needed. */
-  private BlockEmitter.Batch nextSpilledBatch() {
-    while (true) {
-      if (partitionLoaded && nextBlock < sink.table.blockCount()) {
-        return emitAndRelease();
-      }
-      if (partitionLoaded) {
-        sink.reset();
-        partitionLoaded = false;
-      }
-      boolean loaded = spiller.loadNext();
-      copySpillMetrics();
-      if (!loaded) {
-        return null;
-      }
-      partitionLoaded = true;
-      nextBlock = 0;
-      metrics.groups += sink.table.groupCount();
-      metrics.blocks += sink.table.blockCount();
+    private MemoryLimitExceededException limitError(long need, String when) {
+        return new MemoryLimitExceededException(
+                "Operator "
+                        + memory.name()
+                        + " exceeded memory_limit "
+                        + MemoryPool.formatBytes(memory.limit())
+                        + ": it needs "
+                        + MemoryPool.formatBytes(need)
+                        + " to aggregate the next rows "
+                        + when
+                        + ", but only "
+                        + MemoryPool.formatBytes(Math.max(0, memory.available()))
+                        + " is free");
     }
-  }
 
-  private void copySpillMetrics() {
-    metrics.spilled(spiller.counters(), spiller.partitions, spiller.maxLevel, spiller.stateBytes,
-        config.spill().format().name().toLowerCase(Locale.ROOT));
-  }
-
-  /**
-   * The next output batch, or {@code null} when all groups have been returned. The batch stays
-   * valid until the next call or {@link #close()}; with emit BLOCKED it is exactly one block,
-   * with emit ALL the single batch of every group.
-   */
-  @Override
-  public VectorSchemaRoot nextBlock() {
-    if (phase == Phase.DONE) {
-      return null;
+    /** Whether this operator has spilled groups to disk. */
+    public boolean spilled() {
+        return spiller != null && spiller.spilled();
     }
-    require(Phase.DRAINING, "nextBlock");
-    checkCancelled();
-    releaseCurrent();
-    try {
-      if (config.emit() == AggregateConfig.EmitMode.ALL) {
-        current = materialized.poll();
-      } else if (spilled()) {
-        current = nextSpilledBatch();
-      } else if (nextBlock < sink.table.blockCount()) {
-        current = emitAndRelease();
-      }
-    } catch (RuntimeException e) {
-      phase = Phase.FAILED;
-      throw e;
+
+    /** Where this operator's spill files are (null before the first spill or after close). */
+    public Path spillDirectory() {
+        return spiller == null ? null : spiller.directoryPath();
     }
-    long now = System.nanoTime();
-    if (current == null) {
-      metrics.drainEnded(now);
-      phase = Phase.DONE;
-      return null;
+
+    /** Sinks every batch of {@code cursor} (the caller still closes the cursor). */
+    public void sinkAll(BatchCursor cursor) {
+        VectorSchemaRoot batch;
+        while ((batch = cursor.next()) != null) {
+            sink(batch);
+        }
     }
-    recordBatch(now, current.root().getRowCount());
-    return current.root();
-  }
 
-  private BlockEmitter.Batch emitAndRelease() {
-    releaseIndexStep();
-    BlockEmitter.Batch batch = emitter.emit(nextBlock);
-    sink.releaseBlock(nextBlock);
-    nextBlock++;
-    return batch;
-  }
-
-  /**
-   * Frees the next part of the retired index before a block is emitted: at least
-   * {@link #INDEX_SEGMENTS_PER_POLL} segments, more if needed to be done by the last block, and all
-   * of it when the block's output batch would not otherwise fit the memory limit.
-   */
-  private void releaseIndexStep() {
-    GroupHashTable table = sink.table;
-    int held = table.retiredSegments();
-    if (held == 0) {
-      return;
+    /** Ends the input: frees the index (and DISTINCT tables); the groups are ready to drain. */
+    @Override
+    public void finish() {
+        require(Phase.BUILDING, "finish");
+        checkCancelled();
+        long now = System.nanoTime();
+        metrics.drainStarted(now);
+        metrics.buildNanos = buildStart < 0 ? 0 : now - buildStart;
+        if (spilled()) {
+            finishSpilled();
+            return;
+        }
+        sink.finish();
+        metrics.groups = sink.table.groupCount();
+        metrics.blocks = sink.table.blockCount();
+        phase = Phase.DRAINING;
+        if (config.emit() == AggregateConfig.EmitMode.ALL) {
+            sink.table.freeIndex();
+            try {
+                materialized = newResultBuffer();
+                if (sink.table.groupCount() > 0 && !emitAllAtOnce()) {
+                    // no room for one copy of every group: write them block by block to disk
+                    // instead
+                    materialized.spillFromNow();
+                    while (nextBlock < sink.table.blockCount()) {
+                        materialized.add(emitAndRelease());
+                    }
+                }
+            } catch (RuntimeException e) {
+                phase = Phase.FAILED;
+                throw e;
+            }
+        }
     }
-    int blocksLeft = Math.max(1, table.blockCount() - nextBlock);
-    int step = Math.max(INDEX_SEGMENTS_PER_POLL, (held + blocksLeft - 1) / blocksLeft);
-    if (table.freeIndexSegments(step) > 0 && emitter.estimate(nextBlock) > memory.available()) {
-      table.freeIndex();
+
+    /** Spills the last groups and prepares the partition-by-partition drain. */
+    private void finishSpilled() {
+        try {
+            spill();
+            spiller.finishWriting();
+            phase = Phase.DRAINING;
+            copySpillMetrics();
+            if (config.emit() == AggregateConfig.EmitMode.ALL) {
+                // the merged partitions need the pool: their output goes to disk until the drain
+                materialized = newResultBuffer();
+                materialized.spillFromNow();
+                BlockEmitter.Batch b;
+                while ((b = nextSpilledBatch()) != null) {
+                    materialized.add(b);
+                }
+            }
+        } catch (RuntimeException e) {
+            phase = Phase.FAILED;
+            throw e;
+        }
     }
-  }
 
-  private void recordBatch(long now, int rows) {
-    trackPeaks();
-    metrics.batchOut(now, rows, memory::reserved, memory::live);
-  }
-
-  private void trackPeaks() {
-    metrics.poolPeak = memory.reservedPeak();
-    metrics.livePeak = memory.livePeak();
-  }
-
-  /** Bytes this operator holds reserved in the pool now. */
-  public long poolBytes() {
-    return memory.reserved();
-  }
-
-  /** Bytes this operator's allocator holds now. */
-  public long liveBytes() {
-    return memory.live();
-  }
-
-  private void releaseCurrent() {
-    if (current != null) {
-      current.root().close();
-      memory.release(current.reserved());
-      current = null;
+    private ResultBuffer newResultBuffer() {
+        return new ResultBuffer(
+                memory,
+                spec.outputSchema(),
+                config.spill(),
+                querySpill,
+                spiller != null ? spiller.counters() : new SpillCounters());
     }
-  }
 
-  private void checkCancelled() {
-    if (cancelled.getAsBoolean()) {
-      phase = Phase.FAILED;
-      throw new QueryCancelledException(memory.name());
+    /**
+     * Emit ALL without spilling: one batch copying every group, if the pool has room for it
+     * (checked before any block is released); returns whether it was made.
+     */
+    private boolean emitAllAtOnce() {
+        try {
+            materialized.add(emitter.emitAll(sink::releaseBlock));
+        } catch (MemoryLimitExceededException e) {
+            return false;
+        }
+        nextBlock = sink.table.blockCount();
+        return true;
     }
-  }
 
-  private void require(Phase expected, String call) {
-    if (phase != expected) {
-      throw new IllegalStateException(call + "() on " + memory.name() + " in phase " + phase
-          + ", expected " + expected);
+    /** The next block of the spilled drain, loading (merging) the next partition when needed. */
+    private BlockEmitter.Batch nextSpilledBatch() {
+        while (true) {
+            if (partitionLoaded && nextBlock < sink.table.blockCount()) {
+                return emitAndRelease();
+            }
+            if (partitionLoaded) {
+                sink.reset();
+                partitionLoaded = false;
+            }
+            boolean loaded = spiller.loadNext();
+            copySpillMetrics();
+            if (!loaded) {
+                return null;
+            }
+            partitionLoaded = true;
+            nextBlock = 0;
+            metrics.groups += sink.table.groupCount();
+            metrics.blocks += sink.table.blockCount();
+        }
     }
-  }
 
-  /** Releases every buffer and reservation; safe in any phase, idempotent. */
-  @Override
-  public void close() {
-    if (phase == Phase.CLOSED) {
-      return;
+    private void copySpillMetrics() {
+        metrics.spilled(
+                spiller.counters(),
+                spiller.partitions,
+                spiller.maxLevel,
+                spiller.stateBytes,
+                config.spill().format().name().toLowerCase(Locale.ROOT));
     }
-    phase = Phase.CLOSED;
-    try {
-      releaseCurrent();
-      if (materialized != null) {
-        materialized.close();
-      }
-      sink.close();
-      if (spiller != null) {
-        spiller.close();
-      }
-    } finally {
-      memory.close();
+
+    /**
+     * The next output batch, or {@code null} when all groups have been returned. The batch stays
+     * valid until the next call or {@link #close()}; with emit BLOCKED it is exactly one block,
+     * with emit ALL the single batch of every group.
+     */
+    @Override
+    public VectorSchemaRoot nextBlock() {
+        if (phase == Phase.DONE) {
+            return null;
+        }
+        require(Phase.DRAINING, "nextBlock");
+        checkCancelled();
+        releaseCurrent();
+        try {
+            if (config.emit() == AggregateConfig.EmitMode.ALL) {
+                current = materialized.poll();
+            } else if (spilled()) {
+                current = nextSpilledBatch();
+            } else if (nextBlock < sink.table.blockCount()) {
+                current = emitAndRelease();
+            }
+        } catch (RuntimeException e) {
+            phase = Phase.FAILED;
+            throw e;
+        }
+        long now = System.nanoTime();
+        if (current == null) {
+            metrics.drainEnded(now);
+            phase = Phase.DONE;
+            return null;
+        }
+        recordBatch(now, current.root().getRowCount());
+        return current.root();
     }
-  }
+
+    private BlockEmitter.Batch emitAndRelease() {
+        releaseIndexStep();
+        BlockEmitter.Batch batch = emitter.emit(nextBlock);
+        sink.releaseBlock(nextBlock);
+        nextBlock++;
+        return batch;
+    }
+
+    /**
+     * Frees the next part of the retired index before a block is emitted: at least {@link
+     * #INDEX_SEGMENTS_PER_POLL} segments, more if needed to be done by the last block, and all of
+     * it when the block's output batch would not otherwise fit the memory limit.
+     */
+    private void releaseIndexStep() {
+        GroupHashTable table = sink.table;
+        int held = table.retiredSegments();
+        if (held == 0) {
+            return;
+        }
+        int blocksLeft = Math.max(1, table.blockCount() - nextBlock);
+        int step = Math.max(INDEX_SEGMENTS_PER_POLL, (held + blocksLeft - 1) / blocksLeft);
+        if (table.freeIndexSegments(step) > 0 && emitter.estimate(nextBlock) > memory.available()) {
+            table.freeIndex();
+        }
+    }
+
+    private void recordBatch(long now, int rows) {
+        trackPeaks();
+        metrics.batchOut(now, rows, memory::reserved, memory::live);
+    }
+
+    private void trackPeaks() {
+        metrics.poolPeak = memory.reservedPeak();
+        metrics.livePeak = memory.livePeak();
+    }
+
+    /** Bytes this operator holds reserved in the pool now. */
+    public long poolBytes() {
+        return memory.reserved();
+    }
+
+    /** Bytes this operator's allocator holds now. */
+    public long liveBytes() {
+        return memory.live();
+    }
+
+    private void releaseCurrent() {
+        if (current != null) {
+            current.root().close();
+            memory.release(current.reserved());
+            current = null;
+        }
+    }
+
+    private void checkCancelled() {
+        if (cancelled.getAsBoolean()) {
+            phase = Phase.FAILED;
+            throw new QueryCancelledException(memory.name());
+        }
+    }
+
+    private void require(Phase expected, String call) {
+        if (phase != expected) {
+            throw new IllegalStateException(
+                    call
+                            + "() on "
+                            + memory.name()
+                            + " in phase "
+                            + phase
+                            + ", expected "
+                            + expected);
+        }
+    }
+
+    /** Releases every buffer and reservation; safe in any phase, idempotent. */
+    @Override
+    public void close() {
+        if (phase == Phase.CLOSED) {
+            return;
+        }
+        phase = Phase.CLOSED;
+        try {
+            releaseCurrent();
+            if (materialized != null) {
+                materialized.close();
+            }
+            sink.close();
+            if (spiller != null) {
+                spiller.close();
+            }
+        } finally {
+            memory.close();
+        }
+    }
 }

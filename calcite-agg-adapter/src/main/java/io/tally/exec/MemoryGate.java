@@ -4,18 +4,18 @@ import java.util.function.LongSupplier;
 
 /**
  * Decides, before the sink grows, whether the bytes it may need fit the query's pool. While
- * building, the aggregator's gate spills (which empties the sink) when they do not; while merging
- * a spilled partition it signals that the partition must be split.
+ * building, the aggregator's gate spills (which empties the sink) when they do not; while merging a
+ * spilled partition it signals that the partition must be split.
  */
 interface MemoryGate {
-  /** A gate that never refuses (for callers without a limit of their own). */
-  MemoryGate OPEN = (bound, mayFree) -> false;
+    /** A gate that never refuses (for callers without a limit of their own). */
+    MemoryGate OPEN = (bound, mayFree) -> false;
 
-  /**
-   * Ensures {@code bound} bytes can be reserved; may free memory by spilling if {@code mayFree},
-   * which empties the sink. Returns whether it did.
-   *
-   * @throws io.tally.memory.MemoryLimitExceededException if the bytes cannot be had
-   */
-  boolean ensure(LongSupplier bound, boolean mayFree);
+    /**
+     * Ensures {@code bound} bytes can be reserved; may free memory by spilling if {@code mayFree},
+     * which empties the sink. Returns whether it did.
+     *
+     * @throws io.tally.memory.MemoryLimitExceededException if the bytes cannot be had
+     */
+    boolean ensure(LongSupplier bound, boolean mayFree);
 }

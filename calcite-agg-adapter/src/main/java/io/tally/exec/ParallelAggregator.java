@@ -4,8 +4,8 @@ import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSource;
 import io.tally.batch.BatchSplit;
 import io.tally.batch.ProjectedCursor;
-import io.tally.batch.SplittableBatchSource;
 import io.tally.batch.QueryCancelledException;
+import io.tally.batch.SplittableBatchSource;
 import io.tally.exec.exchange.AggregateWorkers;
 import io.tally.exec.exchange.Exchange;
 import io.tally.exec.exchange.ExchangePartitioner;
@@ -16,8 +16,8 @@ import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
-import io.tally.spill.QuerySpillDirectory;
 import io.tally.metrics.AggregateMetrics;
+import io.tally.spill.QuerySpillDirectory;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.EnumSet;
@@ -31,526 +31,581 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * GROUP BY on several threads: partial aggregation per input split, an exchange of partial
- * states by key hash, and final tables drained block by block.
+ * GROUP BY on several threads: partial aggregation per input split, an exchange of partial states
+ * by key hash, and final tables drained block by block.
  *
  * <ol>
- *   <li><b>Partial</b>: worker {@code i} reads split {@code i} into its own
- *       {@link BlockedAggregator}.</li>
+ *   <li><b>Partial</b>: worker {@code i} reads split {@code i} into its own {@link
+ *       BlockedAggregator}.
  *   <li><b>Exchange and merge</b>: at the end of its input (and earlier whenever its table passes
  *       {@link #PARTIAL_SHARE} of the memory limit or the pool refuses it) a worker serializes its
  *       table block by block into partial-state batches ({@link BlockedAggregator#flushPartials}),
  *       splits each by {@link ExchangePartitioner} and merges piece {@code p} into final table
- *       {@code p} under that table's lock.
- *       Then every final table is finished on its own thread.</li>
- *   <li><b>Pass-through</b>: a partial table that is full (by group count or memory) while
- *       fewer than a third of its rows found their group in it stops probing: its groups are
- *       handed on and the following batches go to the exchange as one partial state per row
- *       ({@link RowStates}, {@link PassThroughPolicy}), re-checked periodically. A piece is merged into whichever wanted final table is free first
- *       ({@link Exchange}).</li>
- *   <li><b>Drain</b>: {@link #nextBlock} emits the final tables one after the other, one block
- *       per call, each block freed as the next is requested and each table closed when it is
- *       used up, so memory falls while draining.</li>
+ *       {@code p} under that table's lock. Then every final table is finished on its own thread.
+ *   <li><b>Pass-through</b>: a partial table that is full (by group count or memory) while fewer
+ *       than a third of its rows found their group in it stops probing: its groups are handed on
+ *       and the following batches go to the exchange as one partial state per row ({@link
+ *       RowStates}, {@link PassThroughPolicy}), re-checked periodically. A piece is merged into
+ *       whichever wanted final table is free first ({@link Exchange}).
+ *   <li><b>Drain</b>: {@link #nextBlock} emits the final tables one after the other, one block per
+ *       call, each block freed as the next is requested and each table closed when it is used up,
+ *       so memory falls while draining.
  * </ol>
  *
  * <p>Memory: every table reserves from the one query pool. Partial tables never spill: under
- * pressure they hand their groups to the final tables, and a final table spills (to its own
- * files) when the pool refuses it, first itself, then the other final tables it can lock.
+ * pressure they hand their groups to the final tables, and a final table spills (to its own files)
+ * when the pool refuses it, first itself, then the other final tables it can lock.
  *
- * <p>Cases run on one thread by the caller instead (see {@link #serialReason}): DISTINCT calls
- * that keep a value table (their partial state is not in the exchanged columns). A query with an
- * empty grouping set (a global aggregate, ROLLUP) uses one final table, because every final table
- * would otherwise create that set's group.
+ * <p>Cases run on one thread by the caller instead (see {@link #serialReason}): DISTINCT calls that
+ * keep a value table (their partial state is not in the exchanged columns). A query with an empty
+ * grouping set (a global aggregate, ROLLUP) uses one final table, because every final table would
+ * otherwise create that set's group.
  *
  * <p>Failure: the first error of any thread is rethrown as it was thrown, after every thread has
- * stopped (the others see it at their next cancel check); {@link #close} then frees all memory
- * and spill files. The query thread alone calls the public methods.
+ * stopped (the others see it at their next cancel check); {@link #close} then frees all memory and
+ * spill files. The query thread alone calls the public methods.
  */
 public final class ParallelAggregator implements Aggregator {
-  /** Aggregates whose state holds every input value (see {@link #preferSerialReason}). */
-  static final Set<AggKind> HOLISTIC = holistic();
-  /** Share of memory_limit all partial tables together may hold before they flush. */
-  static final double PARTIAL_SHARE = 0.25;
-  /** A partial table may always hold this much before flushing (tiny limits). */
-  static final long MIN_PARTIAL_BYTES = 256 << 10;
-  /**
-   * How long a refused partial table waits for memory that other workers hold only briefly
-   * (their partial tables and exchange pieces, which they hand on or free at their own next
-   * pressure point) before the query fails with the memory-limit error.
-   */
-  static final long RELIEF_WAIT_NANOS = 10_000_000_000L;
-  /** Pause between two attempts to find memory for a refused partial table. */
-  static final long RELIEF_PAUSE_NANOS = 1_000_000L;
+    /** Aggregates whose state holds every input value (see {@link #preferSerialReason}). */
+    static final Set<AggKind> HOLISTIC = holistic();
 
-  private final AggregateSpec spec;
-  private final AggregateConfig config;
-  private final int threads;
-  private final BufferAllocator parent;
-  private final MemoryPool pool;
-  private final BooleanSupplier cancelled;
-  private final String name;
-  private final AggregateMetrics metrics = new AggregateMetrics();
-  private final long partialCap;
-  private final PassThroughPolicy passThrough;
-  private final BlockedAggregator[] partials;
-  private final BlockedAggregator[] finals;
-  private final ReentrantLock[] locks;
-  /** What an {@link Exchange} calls to merge a piece into final table {@code p}. */
-  private final List<Consumer<VectorSchemaRoot>> mergeInto = new ArrayList<>();
-  private AggregateWorkers workers;
-  private int draining;
-  private long buildStart;
-  private long partialDone;
-  private volatile boolean built;
-  private volatile boolean merged;
-  private boolean finished;
-  private volatile Runnable onBatch = () -> { };
-  private boolean closed;
+    /** Share of memory_limit all partial tables together may hold before they flush. */
+    static final double PARTIAL_SHARE = 0.25;
 
-  /** As below, each final table spilling into a directory of its own. */
-  public ParallelAggregator(AggregateSpec spec, AggregateConfig config, int threads,
-      BufferAllocator parent, MemoryPool pool, BooleanSupplier cancelled, String operatorName) {
-    this(spec, config, threads, parent, pool, cancelled, operatorName, null);
-  }
+    /** A partial table may always hold this much before flushing (tiny limits). */
+    static final long MIN_PARTIAL_BYTES = 256 << 10;
 
-  /**
-   * An aggregate of {@code spec} on {@code threads} threads (at least 2), its tables named after
-   * {@code operatorName} under {@code parent}, reserving from {@code pool}; final tables spill
-   * into subdirectories of {@code spillDirectory} (null: directories of their own).
-   */
-  public ParallelAggregator(AggregateSpec spec, AggregateConfig config, int threads,
-      BufferAllocator parent, MemoryPool pool, BooleanSupplier cancelled, String operatorName,
-      QuerySpillDirectory spillDirectory) {
-    this(spec, config, threads, parent, pool, cancelled, operatorName, spillDirectory,
-        PassThroughPolicy.DEFAULT);
-  }
+    /**
+     * How long a refused partial table waits for memory that other workers hold only briefly (their
+     * partial tables and exchange pieces, which they hand on or free at their own next pressure
+     * point) before the query fails with the memory-limit error.
+     */
+    static final long RELIEF_WAIT_NANOS = 10_000_000_000L;
 
-  /** As above, partial tables passing rows through under {@code passThrough}. */
-  ParallelAggregator(AggregateSpec spec, AggregateConfig config, int threads,
-      BufferAllocator parent, MemoryPool pool, BooleanSupplier cancelled, String operatorName,
-      QuerySpillDirectory spillDirectory, PassThroughPolicy passThrough) {
-    if (threads < 2) {
-      throw new IllegalArgumentException("a parallel aggregate needs 2 or more threads, got "
-          + threads);
+    /** Pause between two attempts to find memory for a refused partial table. */
+    static final long RELIEF_PAUSE_NANOS = 1_000_000L;
+
+    private final AggregateSpec spec;
+    private final AggregateConfig config;
+    private final int threads;
+    private final BufferAllocator parent;
+    private final MemoryPool pool;
+    private final BooleanSupplier cancelled;
+    private final String name;
+    private final AggregateMetrics metrics = new AggregateMetrics();
+    private final long partialCap;
+    private final PassThroughPolicy passThrough;
+    private final BlockedAggregator[] partials;
+    private final BlockedAggregator[] finals;
+    private final ReentrantLock[] locks;
+
+    /** What an {@link Exchange} calls to merge a piece into final table {@code p}. */
+    private final List<Consumer<VectorSchemaRoot>> mergeInto = new ArrayList<>();
+
+    private AggregateWorkers workers;
+    private int draining;
+    private long buildStart;
+    private long partialDone;
+    private volatile boolean built;
+    private volatile boolean merged;
+    private boolean finished;
+    private volatile Runnable onBatch = () -> {};
+    private boolean closed;
+
+    /** As below, each final table spilling into a directory of its own. */
+    public ParallelAggregator(
+            AggregateSpec spec,
+            AggregateConfig config,
+            int threads,
+            BufferAllocator parent,
+            MemoryPool pool,
+            BooleanSupplier cancelled,
+            String operatorName) {
+        this(spec, config, threads, parent, pool, cancelled, operatorName, null);
     }
-    String reason = serialReason(spec);
-    if (reason != null) {
-      throw new IllegalArgumentException(operatorName + " cannot run in parallel: " + reason);
+
+    /**
+     * An aggregate of {@code spec} on {@code threads} threads (at least 2), its tables named after
+     * {@code operatorName} under {@code parent}, reserving from {@code pool}; final tables spill
+     * into subdirectories of {@code spillDirectory} (null: directories of their own).
+     */
+    public ParallelAggregator(
+            AggregateSpec spec,
+            AggregateConfig config,
+            int threads,
+            BufferAllocator parent,
+            MemoryPool pool,
+            BooleanSupplier cancelled,
+            String operatorName,
+            QuerySpillDirectory spillDirectory) {
+        this(
+                spec,
+                config,
+                threads,
+                parent,
+                pool,
+                cancelled,
+                operatorName,
+                spillDirectory,
+                PassThroughPolicy.DEFAULT);
     }
-    this.spec = spec;
-    this.config = config;
-    this.passThrough = passThrough;
-    this.threads = threads;
-    this.parent = parent;
-    this.pool = pool;
-    this.name = operatorName;
-    this.partialCap = Math.max(MIN_PARTIAL_BYTES, (long) (pool.limit() * PARTIAL_SHARE / threads));
-    this.partials = new BlockedAggregator[threads];
-    int finalCount = hasEmptySet(spec) ? 1 : threads;
-    this.finals = new BlockedAggregator[finalCount];
-    this.locks = new ReentrantLock[finalCount];
-    this.metrics.threads = threads;
-    this.cancelled = () -> cancelled.getAsBoolean() || (workers != null && workers.aborted());
-    try {
-      for (int p = 0; p < finalCount; p++) {
-        locks[p] = new ReentrantLock();
-        finals[p] = new BlockedAggregator(spec, config, parent, pool, this.cancelled,
-            name + ".final" + p, spillDirectory);
-        int self = p;
-        finals[p].onMemoryPressure(need -> relieveFinals(self, need));
-        mergeInto.add(finals[p]::mergePartial);
-      }
-    } catch (RuntimeException | Error e) {
-      close();
-      throw e;
-    }
-  }
 
-  /**
-   * Why {@code spec} must run on one thread, or null when it can run in parallel: a DISTINCT call
-   * whose state is a value table has no column state to exchange.
-   */
-  public static String serialReason(AggregateSpec spec) {
-    for (AggregateCall call : spec.calls()) {
-      if (SinkState.keepsDistinctTable(call)) {
-        return call.kind() + "(DISTINCT …) keeps a value table whose partial state is not"
-            + " exchangeable";
-      }
-    }
-    return null;
-  }
-
-  /**
-   * Why one thread is the better plan although {@code spec} could run in parallel, or null: a
-   * holistic aggregate (MEDIAN, PERCENTILE_*, MODE, LISTAGG, ARRAY_AGG, COLLECT, the JSON and
-   * multiset aggregates) keeps every value in its state, so partial
-   * tables do not shrink the input and the exchange copies every value once more (q6 of h2o ran
-   * 2x slower on 2 threads than on 1).
-   */
-  public static String preferSerialReason(AggregateSpec spec) {
-    for (AggregateCall call : spec.calls()) {
-      if (HOLISTIC.contains(call.kind())) {
-        return call.kind() + " keeps every value, so partial states would not shrink its input";
-      }
-    }
-    return null;
-  }
-
-  private static Set<AggKind> holistic() {
-    Set<AggKind> kinds = EnumSet.copyOf(Accumulators.VALUE_LOG);
-    kinds.add(AggKind.MEDIAN);
-    kinds.add(AggKind.PERCENTILE_CONT);
-    return kinds;
-  }
-
-  private static boolean hasEmptySet(AggregateSpec spec) {
-    for (BitSet set : spec.groupingSets()) {
-      if (set.isEmpty()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  @Override
-  public AggregateMetrics metrics() {
-    return metrics;
-  }
-
-  /** Worker threads (and input splits) this aggregate uses. */
-  public int threads() {
-    return threads;
-  }
-
-  /** Final tables (1 for queries with an empty grouping set, else the thread count). */
-  public int partitions() {
-    return finals.length;
-  }
-
-  /**
-   * Reads {@code input}'s splits, one per thread, on the worker threads (partial aggregation and
-   * exchange into the final tables); returns when every worker is done or rethrows the first
-   * failure.
-   *
-   * @throws IllegalStateException if several threads cannot read {@code input}
-   */
-  @Override
-  public void sink(BatchSource input, Runnable afterEachBatch) {
-    sinkSplits(SplittableBatchSource.splitsOf(input, threads, name), null, afterEachBatch);
-  }
-
-  /**
-   * {@link #sink} and {@link #finish} for a caller holding the splits: each batch is projected
-   * to {@code columns} first.
-   */
-  public void build(List<BatchSplit> splits, int[] columns, Runnable afterEachBatch) {
-    sinkSplits(splits, columns, afterEachBatch);
-    finish();
-  }
-
-  /** The partial phase on {@code splits}; {@code columns} null: batches are used as they come. */
-  private void sinkSplits(List<BatchSplit> splits, int[] columns, Runnable afterEachBatch) {
-    if (built) {
-      throw new IllegalStateException(name + ": sink() called twice");
-    }
-    if (splits.size() != threads) {
-      throw new IllegalArgumentException(name + ": " + splits.size() + " splits for " + threads
-          + " threads");
-    }
-    built = true;
-    onBatch = afterEachBatch;
-    buildStart = System.nanoTime();
-    workers = AggregateWorkers.start(threads);
-    try {
-      workers.runAll(threads, i -> runWorker(i, splits.get(i), columns));
-      partialDone = System.nanoTime();
-      merged = true;
-      metrics.partialNanos = partialDone - buildStart;
-    } catch (RuntimeException | Error e) {
-      stopWorkers();
-      throw e;
-    }
-  }
-
-  /** Merges and finishes every final table on the worker threads, then stops the workers. */
-  @Override
-  public void finish() {
-    if (!merged || workers == null) {
-      throw new IllegalStateException(name + ": finish() before sink()");
-    }
-    try {
-      workers.runAll(finals.length, p -> finals[p].finish());
-      long finishedAt = System.nanoTime();
-      metrics.drainStarted(finishedAt);
-      metrics.mergeNanos = finishedAt - partialDone;
-      metrics.buildNanos = finishedAt - buildStart;
-      finished = true;
-    } finally {
-      stopWorkers();
-    }
-  }
-
-  /** Ends the worker threads (once) and collects what the tables built. */
-  private void stopWorkers() {
-    if (workers == null) {
-      return;
-    }
-    metrics.workerCpuNanos = workers.cpuNanos();
-    workers.close();
-    workers = null;
-    collectBuildMetrics();
-  }
-
-  /**
-   * Worker {@code i}: partial aggregation of its split (or, while a full partial table found too
-   * few of its rows' groups, pass-through of each batch as row states, see
-   * {@link PassThroughPolicy}), then the exchange of its groups.
-   */
-  private void runWorker(int i, BatchSplit split, int[] columns) {
-    BlockedAggregator partial = new BlockedAggregator(spec, config, parent, pool, cancelled,
-        name + ".partial" + i);
-    partials[i] = partial;
-    long passed = 0;
-    long passedBatches = 0;
-    try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool);
-         Exchange out = new Exchange(i, mergeInto, locks, new ExchangePartitioner(
-             partial.partialKeyTypes(), finals.length, BlockLayout.of(config.blockSize()), exchange),
-             exchange.allocator())) {
-      RowStates rows = RowStates.supports(spec) ? new RowStates(spec, exchange) : null;
-      PassThroughSwitch pass = new PassThroughSwitch(rows != null ? passThrough
-          : PassThroughPolicy.OFF);
-      partial.onMemoryPressure(need -> {
-        pass.flushedFull(partial.groupCount());
-        relievePartial(partial, out, need);
-      });
-      try (BufferAllocator input = parent.newChildAllocator(name + ".input" + i, 0, Long.MAX_VALUE);
-           BatchCursor cursor = split.open(input)) {
-        VectorSchemaRoot batch;
-        while ((batch = cursor.next()) != null) {
-          VectorSchemaRoot view = columns == null ? batch
-              : ProjectedCursor.project(batch, columns);
-          if (pass.passing()) {
-            passOn(rows, view, out);
-            passed += view.getRowCount();
-            passedBatches++;
-            pass.passed(view.getRowCount());
-          } else {
-            partial.sink(view);
-            if (pass.aggregated(view.getRowCount(), partial.groupCount())) {
-              partial.flushPartials(out::send);
-              pass.flushed();
-            } else if (partial.poolBytes() > partialCap) {
-              pass.flushedFull(partial.groupCount());
-              partial.flushPartials(out::send);
+    /** As above, partial tables passing rows through under {@code passThrough}. */
+    ParallelAggregator(
+            AggregateSpec spec,
+            AggregateConfig config,
+            int threads,
+            BufferAllocator parent,
+            MemoryPool pool,
+            BooleanSupplier cancelled,
+            String operatorName,
+            QuerySpillDirectory spillDirectory,
+            PassThroughPolicy passThrough) {
+        if (threads < 2) {
+            throw new IllegalArgumentException(
+                    "a parallel aggregate needs 2 or more threads, got " + threads);
+        }
+        String reason = serialReason(spec);
+        if (reason != null) {
+            throw new IllegalArgumentException(operatorName + " cannot run in parallel: " + reason);
+        }
+        this.spec = spec;
+        this.config = config;
+        this.passThrough = passThrough;
+        this.threads = threads;
+        this.parent = parent;
+        this.pool = pool;
+        this.name = operatorName;
+        this.partialCap =
+                Math.max(MIN_PARTIAL_BYTES, (long) (pool.limit() * PARTIAL_SHARE / threads));
+        this.partials = new BlockedAggregator[threads];
+        int finalCount = hasEmptySet(spec) ? 1 : threads;
+        this.finals = new BlockedAggregator[finalCount];
+        this.locks = new ReentrantLock[finalCount];
+        this.metrics.threads = threads;
+        this.cancelled = () -> cancelled.getAsBoolean() || (workers != null && workers.aborted());
+        try {
+            for (int p = 0; p < finalCount; p++) {
+                locks[p] = new ReentrantLock();
+                finals[p] =
+                        new BlockedAggregator(
+                                spec,
+                                config,
+                                parent,
+                                pool,
+                                this.cancelled,
+                                name + ".final" + p,
+                                spillDirectory);
+                int self = p;
+                finals[p].onMemoryPressure(need -> relieveFinals(self, need));
+                mergeInto.add(finals[p]::mergePartial);
             }
-          }
-          onBatch.run();
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
         }
-      }
-      partial.flushPartials(out::send);
-      out.finish();
-      synchronized (metrics) {
-        metrics.inputRows += partial.metrics().inputRows + passed;
-        metrics.inputBatches += partial.metrics().inputBatches + passedBatches;
-        metrics.passthroughRows += passed;
-        metrics.exchangeBytes += out.bytes();
-        metrics.exchangeBatches += out.batches();
-        metrics.poolPeak += partial.metrics().poolPeak;
-        metrics.livePeak += partial.metrics().livePeak;
-      }
-    } finally {
-      partial.close();
     }
-  }
 
-  /** Sends {@code batch}'s rows on as one partial state each, making room for their states first. */
-  private void passOn(RowStates rows, VectorSchemaRoot batch, Exchange out) {
-    if (cancelled.getAsBoolean()) {
-      throw new QueryCancelledException(name);
+    /**
+     * Why {@code spec} must run on one thread, or null when it can run in parallel: a DISTINCT call
+     * whose state is a value table has no column state to exchange.
+     */
+    public static String serialReason(AggregateSpec spec) {
+        for (AggregateCall call : spec.calls()) {
+            if (SinkState.keepsDistinctTable(call)) {
+                return call.kind()
+                        + "(DISTINCT …) keeps a value table whose partial state is not"
+                        + " exchangeable";
+            }
+        }
+        return null;
     }
-    if (batch.getRowCount() == 0) {
-      return;
-    }
-    try (RowStates.Batch states = rows.build(batch, out.allocator(), this::makeRoom)) {
-      out.send(states.root());
-    }
-  }
 
-  /** A partial table the pool refused: hand its groups on, then spill finals if still short. */
-  private void relievePartial(BlockedAggregator partial, Exchange out, long need) {
-    partial.flushPartials(out::send);
-    makeRoom(need);
-  }
+    /**
+     * Why one thread is the better plan although {@code spec} could run in parallel, or null: a
+     * holistic aggregate (MEDIAN, PERCENTILE_*, MODE, LISTAGG, ARRAY_AGG, COLLECT, the JSON and
+     * multiset aggregates) keeps every value in its state, so partial tables do not shrink the
+     * input and the exchange copies every value once more (q6 of h2o ran 2x slower on 2 threads
+     * than on 1).
+     */
+    public static String preferSerialReason(AggregateSpec spec) {
+        for (AggregateCall call : spec.calls()) {
+            if (HOLISTIC.contains(call.kind())) {
+                return call.kind()
+                        + " keeps every value, so partial states would not shrink its input";
+            }
+        }
+        return null;
+    }
 
-  /**
-   * Spills final tables until the pool has {@code need} bytes free, waiting up to
-   * {@link #RELIEF_WAIT_NANOS} for bytes other workers hold briefly; the caller holds no lock.
-   */
-  private void makeRoom(long need) {
-    long deadline = System.nanoTime() + RELIEF_WAIT_NANOS;
-    while (lacks(need)) {
-      // this thread holds no final table's lock here, and lock holders never block on another
-      // lock (relieveFinals only tries), so waiting for a final table cannot deadlock
-      for (int p = 0; p < finals.length && lacks(need); p++) {
-        locks[p].lock();
+    private static Set<AggKind> holistic() {
+        Set<AggKind> kinds = EnumSet.copyOf(Accumulators.VALUE_LOG);
+        kinds.add(AggKind.MEDIAN);
+        kinds.add(AggKind.PERCENTILE_CONT);
+        return kinds;
+    }
+
+    private static boolean hasEmptySet(AggregateSpec spec) {
+        for (BitSet set : spec.groupingSets()) {
+            if (set.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public AggregateMetrics metrics() {
+        return metrics;
+    }
+
+    /** Worker threads (and input splits) this aggregate uses. */
+    public int threads() {
+        return threads;
+    }
+
+    /** Final tables (1 for queries with an empty grouping set, else the thread count). */
+    public int partitions() {
+        return finals.length;
+    }
+
+    /**
+     * Reads {@code input}'s splits, one per thread, on the worker threads (partial aggregation and
+     * exchange into the final tables); returns when every worker is done or rethrows the first
+     * failure.
+     *
+     * @throws IllegalStateException if several threads cannot read {@code input}
+     */
+    @Override
+    public void sink(BatchSource input, Runnable afterEachBatch) {
+        sinkSplits(SplittableBatchSource.splitsOf(input, threads, name), null, afterEachBatch);
+    }
+
+    /**
+     * {@link #sink} and {@link #finish} for a caller holding the splits: each batch is projected to
+     * {@code columns} first.
+     */
+    public void build(List<BatchSplit> splits, int[] columns, Runnable afterEachBatch) {
+        sinkSplits(splits, columns, afterEachBatch);
+        finish();
+    }
+
+    /** The partial phase on {@code splits}; {@code columns} null: batches are used as they come. */
+    private void sinkSplits(List<BatchSplit> splits, int[] columns, Runnable afterEachBatch) {
+        if (built) {
+            throw new IllegalStateException(name + ": sink() called twice");
+        }
+        if (splits.size() != threads) {
+            throw new IllegalArgumentException(
+                    name + ": " + splits.size() + " splits for " + threads + " threads");
+        }
+        built = true;
+        onBatch = afterEachBatch;
+        buildStart = System.nanoTime();
+        workers = AggregateWorkers.start(threads);
         try {
-          finals[p].spillNow();
-        } finally {
-          locks[p].unlock();
+            workers.runAll(threads, i -> runWorker(i, splits.get(i), columns));
+            partialDone = System.nanoTime();
+            merged = true;
+            metrics.partialNanos = partialDone - buildStart;
+        } catch (RuntimeException | Error e) {
+            stopWorkers();
+            throw e;
         }
-      }
-      if (!lacks(need) || cancelled.getAsBoolean() || System.nanoTime() > deadline) {
-        return;
-      }
-      LockSupport.parkNanos(RELIEF_PAUSE_NANOS);
     }
-  }
 
-  /** Whether the pool has less than {@code need} bytes free. */
-  private boolean lacks(long need) {
-    return need > pool.limit() - pool.reserved();
-  }
-
-  /** A final table the pool refused (its lock is held): spill it, then others if still short. */
-  private void relieveFinals(int self, long need) {
-    finals[self].spillNow();
-    if (need > pool.limit() - pool.reserved()) {
-      spillFinals(self, need);
-    }
-  }
-
-  /** Spills the final tables other than {@code skip} that no other thread is merging into. */
-  private void spillFinals(int skip, long need) {
-    for (int p = 0; p < finals.length && need > pool.limit() - pool.reserved(); p++) {
-      if (p != skip && locks[p].tryLock()) {
+    /** Merges and finishes every final table on the worker threads, then stops the workers. */
+    @Override
+    public void finish() {
+        if (!merged || workers == null) {
+            throw new IllegalStateException(name + ": finish() before sink()");
+        }
         try {
-          finals[p].spillNow();
+            workers.runAll(finals.length, p -> finals[p].finish());
+            long finishedAt = System.nanoTime();
+            metrics.drainStarted(finishedAt);
+            metrics.mergeNanos = finishedAt - partialDone;
+            metrics.buildNanos = finishedAt - buildStart;
+            finished = true;
         } finally {
-          locks[p].unlock();
+            stopWorkers();
         }
-      }
     }
-  }
 
-  private void collectBuildMetrics() {
-    long groups = 0;
-    long blocks = 0;
-    for (BlockedAggregator f : finals) {
-      if (f != null) {
-        AggregateMetrics m = f.metrics();
-        groups += m.groups;
-        blocks += m.blocks;
-        metrics.poolPeak += m.poolPeak;
-        metrics.livePeak += m.livePeak;
-        metrics.spillCount += m.spillCount;
-      }
-    }
-    metrics.groups = groups;
-    metrics.blocks = blocks;
-  }
-
-  /**
-   * A progress counter of groups (callable from any thread): while the workers read their
-   * input, the larger of the largest partial table's group count and the final tables' groups
-   * so far (both lower bounds of the distinct groups: a key may be in several partial tables,
-   * and pass-through or flushed groups are already in the final tables); then the groups of the
-   * final tables.
-   */
-  @Override
-  public long groupCount() {
-    long n = 0;
-    if (!merged) {
-      for (BlockedAggregator p : partials) {
-        if (p != null) {
-          n = Math.max(n, p.groupCount());
+    /** Ends the worker threads (once) and collects what the tables built. */
+    private void stopWorkers() {
+        if (workers == null) {
+            return;
         }
-      }
+        metrics.workerCpuNanos = workers.cpuNanos();
+        workers.close();
+        workers = null;
+        collectBuildMetrics();
     }
-    long inFinals = 0;
-    for (BlockedAggregator f : finals) {
-      if (f != null) {
-        inFinals += Math.max(f.groupCount(), f.metrics().groups);
-      }
-    }
-    return Math.max(n, inFinals);
-  }
 
-  /**
-   * The next output batch (one block of one final table), or null when every group has been
-   * returned; valid until the next call or {@link #close}.
-   */
-  @Override
-  public VectorSchemaRoot nextBlock() {
-    if (!finished) {
-      throw new IllegalStateException(name + ": nextBlock() before finish()");
-    }
-    while (draining < finals.length) {
-      VectorSchemaRoot block = finals[draining].nextBlock();
-      if (block != null) {
-        metrics.batchOut(System.nanoTime(), block.getRowCount(), this::poolBytes, this::liveBytes);
-        return block;
-      }
-      metrics.addSpill(finals[draining].metrics());
-      finals[draining].close();
-      draining++;
-    }
-    metrics.drainEnded(System.nanoTime());
-    metrics.groups = metrics.outputRows;
-    return null;
-  }
-
-  /** Bytes the final tables hold reserved now. */
-  public long poolBytes() {
-    long n = 0;
-    for (int p = draining; p < finals.length; p++) {
-      n += finals[p].poolBytes();
-    }
-    return n;
-  }
-
-  /** Bytes the final tables' allocators hold now. */
-  public long liveBytes() {
-    long n = 0;
-    for (int p = draining; p < finals.length; p++) {
-      n += finals[p].liveBytes();
-    }
-    return n;
-  }
-
-  /** Releases every table's memory and spill files; safe at any point, idempotent. */
-  @Override
-  public void close() {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    if (workers != null) { // sunk but never finished
-      workers.close();
-      workers = null;
-    }
-    RuntimeException failure = null;
-    for (BlockedAggregator a : concat(partials, finals)) {
-      try {
-        if (a != null) {
-          a.close();
+    /**
+     * Worker {@code i}: partial aggregation of its split (or, while a full partial table found too
+     * few of its rows' groups, pass-through of each batch as row states, see {@link
+     * PassThroughPolicy}), then the exchange of its groups.
+     */
+    private void runWorker(int i, BatchSplit split, int[] columns) {
+        BlockedAggregator partial =
+                new BlockedAggregator(spec, config, parent, pool, cancelled, name + ".partial" + i);
+        partials[i] = partial;
+        long passed = 0;
+        long passedBatches = 0;
+        try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool);
+                Exchange out =
+                        new Exchange(
+                                i,
+                                mergeInto,
+                                locks,
+                                new ExchangePartitioner(
+                                        partial.partialKeyTypes(),
+                                        finals.length,
+                                        BlockLayout.of(config.blockSize()),
+                                        exchange),
+                                exchange.allocator())) {
+            RowStates rows = RowStates.supports(spec) ? new RowStates(spec, exchange) : null;
+            PassThroughSwitch pass =
+                    new PassThroughSwitch(rows != null ? passThrough : PassThroughPolicy.OFF);
+            partial.onMemoryPressure(
+                    need -> {
+                        pass.flushedFull(partial.groupCount());
+                        relievePartial(partial, out, need);
+                    });
+            try (BufferAllocator input =
+                            parent.newChildAllocator(name + ".input" + i, 0, Long.MAX_VALUE);
+                    BatchCursor cursor = split.open(input)) {
+                VectorSchemaRoot batch;
+                while ((batch = cursor.next()) != null) {
+                    VectorSchemaRoot view =
+                            columns == null ? batch : ProjectedCursor.project(batch, columns);
+                    if (pass.passing()) {
+                        passOn(rows, view, out);
+                        passed += view.getRowCount();
+                        passedBatches++;
+                        pass.passed(view.getRowCount());
+                    } else {
+                        partial.sink(view);
+                        if (pass.aggregated(view.getRowCount(), partial.groupCount())) {
+                            partial.flushPartials(out::send);
+                            pass.flushed();
+                        } else if (partial.poolBytes() > partialCap) {
+                            pass.flushedFull(partial.groupCount());
+                            partial.flushPartials(out::send);
+                        }
+                    }
+                    onBatch.run();
+                }
+            }
+            partial.flushPartials(out::send);
+            out.finish();
+            synchronized (metrics) {
+                metrics.inputRows += partial.metrics().inputRows + passed;
+                metrics.inputBatches += partial.metrics().inputBatches + passedBatches;
+                metrics.passthroughRows += passed;
+                metrics.exchangeBytes += out.bytes();
+                metrics.exchangeBatches += out.batches();
+                metrics.poolPeak += partial.metrics().poolPeak;
+                metrics.livePeak += partial.metrics().livePeak;
+            }
+        } finally {
+            partial.close();
         }
-      } catch (RuntimeException e) {
-        failure = failure == null ? e : failure;
-      }
     }
-    if (failure != null) {
-      throw failure;
-    }
-  }
 
-  private static List<BlockedAggregator> concat(BlockedAggregator[] a, BlockedAggregator[] b) {
-    List<BlockedAggregator> all = new ArrayList<>(List.of());
-    for (BlockedAggregator x : a) {
-      all.add(x);
+    /**
+     * Sends {@code batch}'s rows on as one partial state each, making room for their states first.
+     */
+    private void passOn(RowStates rows, VectorSchemaRoot batch, Exchange out) {
+        if (cancelled.getAsBoolean()) {
+            throw new QueryCancelledException(name);
+        }
+        if (batch.getRowCount() == 0) {
+            return;
+        }
+        try (RowStates.Batch states = rows.build(batch, out.allocator(), this::makeRoom)) {
+            out.send(states.root());
+        }
     }
-    for (BlockedAggregator x : b) {
-      all.add(x);
+
+    /** A partial table the pool refused: hand its groups on, then spill finals if still short. */
+    private void relievePartial(BlockedAggregator partial, Exchange out, long need) {
+        partial.flushPartials(out::send);
+        makeRoom(need);
     }
-    return all;
-  }
+
+    /**
+     * Spills final tables until the pool has {@code need} bytes free, waiting up to {@link
+     * #RELIEF_WAIT_NANOS} for bytes other workers hold briefly; the caller holds no lock.
+     */
+    private void makeRoom(long need) {
+        long deadline = System.nanoTime() + RELIEF_WAIT_NANOS;
+        while (lacks(need)) {
+            // this thread holds no final table's lock here, and lock holders never block on another
+            // lock (relieveFinals only tries), so waiting for a final table cannot deadlock
+            for (int p = 0; p < finals.length && lacks(need); p++) {
+                locks[p].lock();
+                try {
+                    finals[p].spillNow();
+                } finally {
+                    locks[p].unlock();
+                }
+            }
+            if (!lacks(need) || cancelled.getAsBoolean() || System.nanoTime() > deadline) {
+                return;
+            }
+            LockSupport.parkNanos(RELIEF_PAUSE_NANOS);
+        }
+    }
+
+    /** Whether the pool has less than {@code need} bytes free. */
+    private boolean lacks(long need) {
+        return need > pool.limit() - pool.reserved();
+    }
+
+    /** A final table the pool refused (its lock is held): spill it, then others if still short. */
+    private void relieveFinals(int self, long need) {
+        finals[self].spillNow();
+        if (need > pool.limit() - pool.reserved()) {
+            spillFinals(self, need);
+        }
+    }
+
+    /** Spills the final tables other than {@code skip} that no other thread is merging into. */
+    private void spillFinals(int skip, long need) {
+        for (int p = 0; p < finals.length && need > pool.limit() - pool.reserved(); p++) {
+            if (p != skip && locks[p].tryLock()) {
+                try {
+                    finals[p].spillNow();
+                } finally {
+                    locks[p].unlock();
+                }
+            }
+        }
+    }
+
+    private void collectBuildMetrics() {
+        long groups = 0;
+        long blocks = 0;
+        for (BlockedAggregator f : finals) {
+            if (f != null) {
+                AggregateMetrics m = f.metrics();
+                groups += m.groups;
+                blocks += m.blocks;
+                metrics.poolPeak += m.poolPeak;
+                metrics.livePeak += m.livePeak;
+                metrics.spillCount += m.spillCount;
+            }
+        }
+        metrics.groups = groups;
+        metrics.blocks = blocks;
+    }
+
+    /**
+     * A progress counter of groups (callable from any thread): while the workers read their input,
+     * the larger of the largest partial table's group count and the final tables' groups so far
+     * (both lower bounds of the distinct groups: a key may be in several partial tables, and
+     * pass-through or flushed groups are already in the final tables); then the groups of the final
+     * tables.
+     */
+    @Override
+    public long groupCount() {
+        long n = 0;
+        if (!merged) {
+            for (BlockedAggregator p : partials) {
+                if (p != null) {
+                    n = Math.max(n, p.groupCount());
+                }
+            }
+        }
+        long inFinals = 0;
+        for (BlockedAggregator f : finals) {
+            if (f != null) {
+                inFinals += Math.max(f.groupCount(), f.metrics().groups);
+            }
+        }
+        return Math.max(n, inFinals);
+    }
+
+    /**
+     * The next output batch (one block of one final table), or null when every group has been
+     * returned; valid until the next call or {@link #close}.
+     */
+    @Override
+    public VectorSchemaRoot nextBlock() {
+        if (!finished) {
+            throw new IllegalStateException(name + ": nextBlock() before finish()");
+        }
+        while (draining < finals.length) {
+            VectorSchemaRoot block = finals[draining].nextBlock();
+            if (block != null) {
+                metrics.batchOut(
+                        System.nanoTime(), block.getRowCount(), this::poolBytes, this::liveBytes);
+                return block;
+            }
+            metrics.addSpill(finals[draining].metrics());
+            finals[draining].close();
+            draining++;
+        }
+        metrics.drainEnded(System.nanoTime());
+        metrics.groups = metrics.outputRows;
+        return null;
+    }
+
+    /** Bytes the final tables hold reserved now. */
+    public long poolBytes() {
+        long n = 0;
+        for (int p = draining; p < finals.length; p++) {
+            n += finals[p].poolBytes();
+        }
+        return n;
+    }
+
+    /** Bytes the final tables' allocators hold now. */
+    public long liveBytes() {
+        long n = 0;
+        for (int p = draining; p < finals.length; p++) {
+            n += finals[p].liveBytes();
+        }
+        return n;
+    }
+
+    /** Releases every table's memory and spill files; safe at any point, idempotent. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (workers != null) { // sunk but never finished
+            workers.close();
+            workers = null;
+        }
+        RuntimeException failure = null;
+        for (BlockedAggregator a : concat(partials, finals)) {
+            try {
+                if (a != null) {
+                    a.close();
+                }
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static List<BlockedAggregator> concat(BlockedAggregator[] a, BlockedAggregator[] b) {
+        List<BlockedAggregator> all = new ArrayList<>(List.of());
+        for (BlockedAggregator x : a) {
+            all.add(x);
+        }
+        for (BlockedAggregator x : b) {
+            all.add(x);
+        }
+        return all;
+    }
 }

@@ -13,372 +13,386 @@ import io.tally.exec.state.AggregateCall;
 import io.tally.exec.state.DistinctFilter;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.ToLongFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import java.util.Arrays;
 
 /**
- * The build side of {@link BlockedAggregator}: decodes each batch in chunks of
- * {@link #CHUNK_ROWS} rows, resolves group ids per grouping set into an {@code int[]}, then runs
- * one update loop per aggregate call (after its FILTER and DISTINCT). With several grouping sets
- * a hidden INTEGER key holds the set's index, and keys outside a set are fed as NULL.
+ * The build side of {@link BlockedAggregator}: decodes each batch in chunks of {@link #CHUNK_ROWS}
+ * rows, resolves group ids per grouping set into an {@code int[]}, then runs one update loop per
+ * aggregate call (after its FILTER and DISTINCT). With several grouping sets a hidden INTEGER key
+ * holds the set's index, and keys outside a set are fed as NULL.
  *
  * <p>Before each chunk resolves, and again before it updates, the bytes it could allocate are
  * bounded and put to the {@link MemoryGate}, which may spill the groups and {@link #reset} this
  * sink. Spilling between resolve and update is safe: new groups still hold empty states.
  */
 final class SinkState implements AutoCloseable {
-  /** Rows resolved between two memory checks: small enough that the bound stays tight. */
-  static final int CHUNK_ROWS = 1024;
-  /** Functions whose result ignores duplicates, so DISTINCT needs no filter table. */
-  private static final Set<AggKind> DUPLICATE_INSENSITIVE = EnumSet.of(AggKind.MIN, AggKind.MAX,
-      AggKind.ANY_VALUE, AggKind.BOOL_AND, AggKind.BOOL_OR, AggKind.BIT_AND, AggKind.BIT_OR,
-      AggKind.GROUPING, AggKind.GROUPING_ID);
-  private static final DataType SET_ID = new DataType(ColumnType.INTEGER, 0, 0, false);
+    /** Rows resolved between two memory checks: small enough that the bound stays tight. */
+    static final int CHUNK_ROWS = 1024;
 
-  private final AggregateSpec spec;
-  private final BlockLayout layout;
-  private final OperatorMemory memory;
-  private final long hashMask;
-  private final List<BitSet> sets;
-  GroupHashTable table;
-  final List<Accumulator> accumulators = new ArrayList<>();
-  private DistinctFilter[] distinct;
-  private final DecodedColumn[] decoded;
-  private final DecodedColumn[] nullKeys;
-  private final DecodedColumn setIdInput;
-  private final DecodedColumn[] keyInputs;
-  private final DecodedColumn[][] callArgs;
-  private final boolean constantGroup;
-  private MemoryGate gate = MemoryGate.OPEN;
-  private int[] gids = new int[0];
-  private int[] callGids = new int[0];
+    /** Functions whose result ignores duplicates, so DISTINCT needs no filter table. */
+    private static final Set<AggKind> DUPLICATE_INSENSITIVE =
+            EnumSet.of(
+                    AggKind.MIN,
+                    AggKind.MAX,
+                    AggKind.ANY_VALUE,
+                    AggKind.BOOL_AND,
+                    AggKind.BOOL_OR,
+                    AggKind.BIT_AND,
+                    AggKind.BIT_OR,
+                    AggKind.GROUPING,
+                    AggKind.GROUPING_ID);
 
-  SinkState(AggregateSpec spec, BlockLayout layout, OperatorMemory memory, long hashMask) {
-    this.spec = spec;
-    this.layout = layout;
-    this.memory = memory;
-    this.hashMask = hashMask;
-    this.sets = spec.groupingSets();
-    List<DataType> types = spec.inputTypes();
-    List<Integer> keys = spec.groupKeys();
-    decoded = new DecodedColumn[types.size()];
-    nullKeys = new DecodedColumn[keys.size()];
-    for (int k = 0; k < keys.size(); k++) {
-      nullKeys[k] = new DecodedColumn(types.get(keys.get(k)), "null key");
-      use(keys.get(k));
-    }
-    setIdInput = new DecodedColumn(SET_ID, "grouping set id");
-    keyInputs = new DecodedColumn[keys.size() + (sets.size() > 1 ? 1 : 0)];
-    constantGroup = keyInputs.length == 0;
-    List<AggregateCall> calls = spec.calls();
-    callArgs = new DecodedColumn[calls.size()][];
-    for (int c = 0; c < calls.size(); c++) {
-      AggregateCall call = calls.get(c);
-      callArgs[c] = new DecodedColumn[call.args().size()];
-      for (int a = 0; a < call.args().size(); a++) {
-        callArgs[c][a] = use(call.args().get(a));
-      }
-      if (call.filterArg() >= 0) {
-        use(call.filterArg());
-      }
-    }
-    init();
-  }
+    private static final DataType SET_ID = new DataType(ColumnType.INTEGER, 0, 0, false);
 
-  /** Creates the empty table, accumulators and DISTINCT filters. */
-  private void init() {
-    List<DataType> types = spec.inputTypes();
-    List<KeyColumn> keyColumns = new ArrayList<>();
-    for (int key : spec.groupKeys()) {
-      keyColumns.add(KeyColumn.create(types.get(key), layout, memory));
-    }
-    KeyColumn setIds = null;
-    if (sets.size() > 1) {
-      setIds = KeyColumn.create(SET_ID, layout, memory);
-      keyColumns.add(setIds);
-    }
-    table = new GroupHashTable(keyColumns, layout, memory, hashMask);
-    List<AggregateCall> calls = spec.calls();
-    distinct = new DistinctFilter[calls.size()];
-    try {
-      for (int c = 0; c < calls.size(); c++) {
-        AggregateCall call = calls.get(c);
-        accumulators.add(Accumulators.create(call, spec, layout, memory, setIds));
-        if (hasDistinctTable(c)) {
-          distinct[c] = new DistinctFilter(argTypes(c), layout, memory, hashMask);
+    private final AggregateSpec spec;
+    private final BlockLayout layout;
+    private final OperatorMemory memory;
+    private final long hashMask;
+    private final List<BitSet> sets;
+    GroupHashTable table;
+    final List<Accumulator> accumulators = new ArrayList<>();
+    private DistinctFilter[] distinct;
+    private final DecodedColumn[] decoded;
+    private final DecodedColumn[] nullKeys;
+    private final DecodedColumn setIdInput;
+    private final DecodedColumn[] keyInputs;
+    private final DecodedColumn[][] callArgs;
+    private final boolean constantGroup;
+    private MemoryGate gate = MemoryGate.OPEN;
+    private int[] gids = new int[0];
+    private int[] callGids = new int[0];
+
+    SinkState(AggregateSpec spec, BlockLayout layout, OperatorMemory memory, long hashMask) {
+        this.spec = spec;
+        this.layout = layout;
+        this.memory = memory;
+        this.hashMask = hashMask;
+        this.sets = spec.groupingSets();
+        List<DataType> types = spec.inputTypes();
+        List<Integer> keys = spec.groupKeys();
+        decoded = new DecodedColumn[types.size()];
+        nullKeys = new DecodedColumn[keys.size()];
+        for (int k = 0; k < keys.size(); k++) {
+            nullKeys[k] = new DecodedColumn(types.get(keys.get(k)), "null key");
+            use(keys.get(k));
         }
-      }
-      createEmptySetGroups();
-    } catch (RuntimeException e) {
-      close();
-      throw e;
-    }
-  }
-
-  /** Frees every group, state and DISTINCT table and starts over empty (after a spill). */
-  void reset() {
-    close();
-    init();
-  }
-
-  void setGate(MemoryGate gate) {
-    this.gate = gate;
-  }
-
-  /** Whether {@code call} needs a DISTINCT value table (duplicates change its result). */
-  static boolean keepsDistinctTable(AggregateCall call) {
-    return call.distinct() && !DUPLICATE_INSENSITIVE.contains(call.kind());
-  }
-
-  /** Whether call {@code c} keeps a DISTINCT value table (spilled as its own stream). */
-  boolean hasDistinctTable(int c) {
-    AggregateCall call = spec.calls().get(c);
-    return call.distinct() && !DUPLICATE_INSENSITIVE.contains(call.kind());
-  }
-
-  DistinctFilter distinctFilter(int c) {
-    return distinct[c];
-  }
-
-  /** Input types of call {@code c}'s arguments. */
-  List<DataType> argTypes(int c) {
-    List<DataType> out = new ArrayList<>();
-    for (int a : spec.calls().get(c).args()) {
-      out.add(spec.inputTypes().get(a));
-    }
-    return out;
-  }
-
-  private DecodedColumn use(int column) {
-    if (decoded[column] == null) {
-      decoded[column] = new DecodedColumn(spec.inputTypes().get(column), "input column " + column);
-    }
-    return decoded[column];
-  }
-
-  /** An empty grouping set has its one group even when no row arrives (global aggregate). */
-  private void createEmptySetGroups() {
-    for (int s = 0; s < sets.size(); s++) {
-      if (sets.get(s).isEmpty()) {
-        ensureScratch(1);
-        prepareKeys(s, 1, true);
-        resolvePrepared(1);
-        ensureBlocks();
-      }
-    }
-  }
-
-  void sink(VectorSchemaRoot batch) {
-    int n = batch.getRowCount();
-    if (batch.getFieldVectors().size() != decoded.length) {
-      throw new TallyException("input batch has " + batch.getFieldVectors().size()
-          + " columns, the aggregate expects " + decoded.length);
-    }
-    for (int from = 0; from < n; from += CHUNK_ROWS) {
-      int len = Math.min(CHUNK_ROWS, n - from);
-      for (int c = 0; c < decoded.length; c++) {
-        if (decoded[c] != null) {
-          decoded[c].decode(batch.getVector(c), from, len);
-        }
-      }
-      ensureScratch(len);
-      for (int s = 0; s < sets.size(); s++) {
-        prepareKeys(s, len, false);
-        resolveGated(len, g -> updateBound(len));
-        updateCalls(len);
-      }
-    }
-  }
-
-  /**
-   * Resolves the prepared keys with the gate consulted for the keys' growth and then for
-   * {@code next}, the bytes the following step needs; if the gate spilled at the second check the
-   * chunk resolves again into the emptied table, and then the gate may no longer spill.
-   */
-  private void resolveGated(int n, ToLongFunction<int[]> next) {
-    boolean mayFree = true;
-    while (true) {
-      gate.ensure(() -> resolveBound(n), mayFree);
-      resolvePrepared(n);
-      ensureBlocks();
-      if (!gate.ensure(() -> next.applyAsLong(gids), mayFree)) {
-        return;
-      }
-      mayFree = false;
-    }
-  }
-
-  private long resolveBound(int n) {
-    long[] varBytes = new long[keyInputs.length];
-    for (int k = 0; k < keyInputs.length; k++) {
-      varBytes[k] = keyInputs[k] == null ? 0 : keyInputs[k].byteCount();
-    }
-    long bytes = constantGroup ? 0 : table.growthBound(n, varBytes);
-    int after = (int) Math.min(Integer.MAX_VALUE, (long) table.groupCount() + n);
-    for (Accumulator a : accumulators) {
-      bytes += a.stateGrowthBound(after);
-    }
-    return bytes;
-  }
-
-  private long updateBound(int n) {
-    long bytes = 0;
-    for (int c = 0; c < accumulators.size(); c++) {
-      Accumulator acc = accumulators.get(c);
-      acc.bind(callArgs[c]);
-      bytes += acc.updateBound(gids, n);
-      if (distinct[c] != null) {
-        bytes += distinct[c].growthBound(n, callArgs[c]);
-      }
-    }
-    return bytes;
-  }
-
-  private void ensureScratch(int n) {
-    if (gids.length < n) {
-      gids = new int[Math.max(n, CHUNK_ROWS)];
-      callGids = new int[gids.length];
-    }
-  }
-
-  /** Points {@link #keyInputs} at set {@code set}'s keys (NULL outside the set). */
-  private void prepareKeys(int set, int n, boolean allNull) {
-    List<Integer> keys = spec.groupKeys();
-    for (int k = 0; k < keys.size(); k++) {
-      if (allNull || !sets.get(set).get(keys.get(k))) {
-        nullKeys[k].fillNull(n);
-        keyInputs[k] = nullKeys[k];
-      } else {
-        keyInputs[k] = decoded[keys.get(k)];
-      }
-    }
-    if (sets.size() > 1) {
-      setIdInput.fillConstant(set, n);
-      keyInputs[keys.size()] = setIdInput;
-    }
-  }
-
-  private void resolvePrepared(int n) {
-    if (constantGroup) {
-      Arrays.fill(gids, 0, n, 0);
-      if (table.groupCount() == 0) {
-        table.resolve(keyInputs, 1, null, gids);
-      }
-      return;
-    }
-    table.resolve(keyInputs, n, null, gids);
-  }
-
-  private void ensureBlocks() {
-    int groups = table.groupCount();
-    for (Accumulator a : accumulators) {
-      a.ensureGroups(groups);
-    }
-  }
-
-  private void updateCalls(int n) {
-    List<AggregateCall> calls = spec.calls();
-    for (int c = 0; c < calls.size(); c++) {
-      AggregateCall call = calls.get(c);
-      int[] g = gids;
-      if (call.filterArg() >= 0 || distinct[c] != null) {
-        g = callGids;
-        System.arraycopy(gids, 0, g, 0, n);
-        if (call.filterArg() >= 0) {
-          DecodedColumn f = decoded[call.filterArg()];
-          for (int i = 0; i < n; i++) {
-            if (f.nulls[i] != 0 || f.longs[i] == 0) {
-              g[i] = -1;
+        setIdInput = new DecodedColumn(SET_ID, "grouping set id");
+        keyInputs = new DecodedColumn[keys.size() + (sets.size() > 1 ? 1 : 0)];
+        constantGroup = keyInputs.length == 0;
+        List<AggregateCall> calls = spec.calls();
+        callArgs = new DecodedColumn[calls.size()][];
+        for (int c = 0; c < calls.size(); c++) {
+            AggregateCall call = calls.get(c);
+            callArgs[c] = new DecodedColumn[call.args().size()];
+            for (int a = 0; a < call.args().size(); a++) {
+                callArgs[c][a] = use(call.args().get(a));
             }
-          }
+            if (call.filterArg() >= 0) {
+                use(call.filterArg());
+            }
         }
-        if (distinct[c] != null) {
-          distinct[c].filter(g, n, callArgs[c]);
+        init();
+    }
+
+    /** Creates the empty table, accumulators and DISTINCT filters. */
+    private void init() {
+        List<DataType> types = spec.inputTypes();
+        List<KeyColumn> keyColumns = new ArrayList<>();
+        for (int key : spec.groupKeys()) {
+            keyColumns.add(KeyColumn.create(types.get(key), layout, memory));
         }
-      }
-      Accumulator acc = accumulators.get(c);
-      acc.bind(callArgs[c]);
-      acc.update(g, n);
-    }
-  }
-
-  /** Whether DISTINCT on this call needs no filter table (duplicates cannot change it). */
-  boolean distinctFree(AggregateCall call) {
-    return DUPLICATE_INSENSITIVE.contains(call.kind());
-  }
-
-  /**
-   * Resolves group ids for already-decoded key columns (all keys plus the set id), consulting
-   * the gate for the keys' growth and then for {@code next}.
-   */
-  void resolveDecoded(DecodedColumn[] keys, int n, int[] out, ToLongFunction<int[]> next) {
-    ensureScratch(n);
-    System.arraycopy(keys, 0, keyInputs, 0, keyInputs.length);
-    resolveGated(n, next);
-    System.arraycopy(gids, 0, out, 0, n);
-  }
-
-  /**
-   * Replays spilled DISTINCT pairs of call {@code c}: rows {@code 0..n-1} of {@code args} go
-   * to groups {@code g} through the call's DISTINCT filter (so duplicates across spills count
-   * once) into its accumulator.
-   */
-  void replayDistinct(int c, DecodedColumn[] args, int[] g, int n) {
-    distinct[c].filter(g, n, args);
-    Accumulator acc = accumulators.get(c);
-    acc.bind(args);
-    acc.update(g, n);
-  }
-
-  /** Bytes replaying {@code n} DISTINCT pairs of call {@code c} may allocate. */
-  long replayBound(int c, DecodedColumn[] args, int[] g, int n) {
-    Accumulator acc = accumulators.get(c);
-    acc.bind(args);
-    return distinct[c].growthBound(n, args) + acc.updateBound(g, n);
-  }
-
-  /**
-   * Input is over: retires the index (its segments are freed by the drain, see
-   * {@link GroupHashTable#freeIndexSegments}) and frees the DISTINCT tables.
-   */
-  void finish() {
-    table.retireIndex();
-    for (int c = 0; c < distinct.length; c++) {
-      if (distinct[c] != null) {
-        distinct[c].close();
-        distinct[c] = null;
-      }
-    }
-  }
-
-  void releaseBlock(int block) {
-    table.releaseBlock(block);
-    for (Accumulator a : accumulators) {
-      a.releaseBlock(block);
-    }
-  }
-
-  @Override
-  public void close() {
-    if (distinct != null) {
-      for (int c = 0; c < distinct.length; c++) {
-        if (distinct[c] != null) {
-          distinct[c].close();
-          distinct[c] = null;
+        KeyColumn setIds = null;
+        if (sets.size() > 1) {
+            setIds = KeyColumn.create(SET_ID, layout, memory);
+            keyColumns.add(setIds);
         }
-      }
+        table = new GroupHashTable(keyColumns, layout, memory, hashMask);
+        List<AggregateCall> calls = spec.calls();
+        distinct = new DistinctFilter[calls.size()];
+        try {
+            for (int c = 0; c < calls.size(); c++) {
+                AggregateCall call = calls.get(c);
+                accumulators.add(Accumulators.create(call, spec, layout, memory, setIds));
+                if (hasDistinctTable(c)) {
+                    distinct[c] = new DistinctFilter(argTypes(c), layout, memory, hashMask);
+                }
+            }
+            createEmptySetGroups();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
     }
-    for (Accumulator a : accumulators) {
-      a.close();
+
+    /** Frees every group, state and DISTINCT table and starts over empty (after a spill). */
+    void reset() {
+        close();
+        init();
     }
-    accumulators.clear();
-    if (table != null) {
-      table.close();
+
+    void setGate(MemoryGate gate) {
+        this.gate = gate;
     }
-  }
+
+    /** Whether {@code call} needs a DISTINCT value table (duplicates change its result). */
+    static boolean keepsDistinctTable(AggregateCall call) {
+        return call.distinct() && !DUPLICATE_INSENSITIVE.contains(call.kind());
+    }
+
+    /** Whether call {@code c} keeps a DISTINCT value table (spilled as its own stream). */
+    boolean hasDistinctTable(int c) {
+        AggregateCall call = spec.calls().get(c);
+        return call.distinct() && !DUPLICATE_INSENSITIVE.contains(call.kind());
+    }
+
+    DistinctFilter distinctFilter(int c) {
+        return distinct[c];
+    }
+
+    /** Input types of call {@code c}'s arguments. */
+    List<DataType> argTypes(int c) {
+        List<DataType> out = new ArrayList<>();
+        for (int a : spec.calls().get(c).args()) {
+            out.add(spec.inputTypes().get(a));
+        }
+        return out;
+    }
+
+    private DecodedColumn use(int column) {
+        if (decoded[column] == null) {
+            decoded[column] =
+                    new DecodedColumn(spec.inputTypes().get(column), "input column " + column);
+        }
+        return decoded[column];
+    }
+
+    /** An empty grouping set has its one group even when no row arrives (global aggregate). */
+    private void createEmptySetGroups() {
+        for (int s = 0; s < sets.size(); s++) {
+            if (sets.get(s).isEmpty()) {
+                ensureScratch(1);
+                prepareKeys(s, 1, true);
+                resolvePrepared(1);
+                ensureBlocks();
+            }
+        }
+    }
+
+    void sink(VectorSchemaRoot batch) {
+        int n = batch.getRowCount();
+        if (batch.getFieldVectors().size() != decoded.length) {
+            throw new TallyException(
+                    "input batch has "
+                            + batch.getFieldVectors().size()
+                            + " columns, the aggregate expects "
+                            + decoded.length);
+        }
+        for (int from = 0; from < n; from += CHUNK_ROWS) {
+            int len = Math.min(CHUNK_ROWS, n - from);
+            for (int c = 0; c < decoded.length; c++) {
+                if (decoded[c] != null) {
+                    decoded[c].decode(batch.getVector(c), from, len);
+                }
+            }
+            ensureScratch(len);
+            for (int s = 0; s < sets.size(); s++) {
+                prepareKeys(s, len, false);
+                resolveGated(len, g -> updateBound(len));
+                updateCalls(len);
+            }
+        }
+    }
+
+    /**
+     * Resolves the prepared keys with the gate consulted for the keys' growth and then for {@code
+     * next}, the bytes the following step needs; if the gate spilled at the second check the chunk
+     * resolves again into the emptied table, and then the gate may no longer spill.
+     */
+    private void resolveGated(int n, ToLongFunction<int[]> next) {
+        boolean mayFree = true;
+        while (true) {
+            gate.ensure(() -> resolveBound(n), mayFree);
+            resolvePrepared(n);
+            ensureBlocks();
+            if (!gate.ensure(() -> next.applyAsLong(gids), mayFree)) {
+                return;
+            }
+            mayFree = false;
+        }
+    }
+
+    private long resolveBound(int n) {
+        long[] varBytes = new long[keyInputs.length];
+        for (int k = 0; k < keyInputs.length; k++) {
+            varBytes[k] = keyInputs[k] == null ? 0 : keyInputs[k].byteCount();
+        }
+        long bytes = constantGroup ? 0 : table.growthBound(n, varBytes);
+        int after = (int) Math.min(Integer.MAX_VALUE, (long) table.groupCount() + n);
+        for (Accumulator a : accumulators) {
+            bytes += a.stateGrowthBound(after);
+        }
+        return bytes;
+    }
+
+    private long updateBound(int n) {
+        long bytes = 0;
+        for (int c = 0; c < accumulators.size(); c++) {
+            Accumulator acc = accumulators.get(c);
+            acc.bind(callArgs[c]);
+            bytes += acc.updateBound(gids, n);
+            if (distinct[c] != null) {
+                bytes += distinct[c].growthBound(n, callArgs[c]);
+            }
+        }
+        return bytes;
+    }
+
+    private void ensureScratch(int n) {
+        if (gids.length < n) {
+            gids = new int[Math.max(n, CHUNK_ROWS)];
+            callGids = new int[gids.length];
+        }
+    }
+
+    /** Points {@link #keyInputs} at set {@code set}'s keys (NULL outside the set). */
+    private void prepareKeys(int set, int n, boolean allNull) {
+        List<Integer> keys = spec.groupKeys();
+        for (int k = 0; k < keys.size(); k++) {
+            if (allNull || !sets.get(set).get(keys.get(k))) {
+                nullKeys[k].fillNull(n);
+                keyInputs[k] = nullKeys[k];
+            } else {
+                keyInputs[k] = decoded[keys.get(k)];
+            }
+        }
+        if (sets.size() > 1) {
+            setIdInput.fillConstant(set, n);
+            keyInputs[keys.size()] = setIdInput;
+        }
+    }
+
+    private void resolvePrepared(int n) {
+        if (constantGroup) {
+            Arrays.fill(gids, 0, n, 0);
+            if (table.groupCount() == 0) {
+                table.resolve(keyInputs, 1, null, gids);
+            }
+            return;
+        }
+        table.resolve(keyInputs, n, null, gids);
+    }
+
+    private void ensureBlocks() {
+        int groups = table.groupCount();
+        for (Accumulator a : accumulators) {
+            a.ensureGroups(groups);
+        }
+    }
+
+    private void updateCalls(int n) {
+        List<AggregateCall> calls = spec.calls();
+        for (int c = 0; c < calls.size(); c++) {
+            AggregateCall call = calls.get(c);
+            int[] g = gids;
+            if (call.filterArg() >= 0 || distinct[c] != null) {
+                g = callGids;
+                System.arraycopy(gids, 0, g, 0, n);
+                if (call.filterArg() >= 0) {
+                    DecodedColumn f = decoded[call.filterArg()];
+                    for (int i = 0; i < n; i++) {
+                        if (f.nulls[i] != 0 || f.longs[i] == 0) {
+                            g[i] = -1;
+                        }
+                    }
+                }
+                if (distinct[c] != null) {
+                    distinct[c].filter(g, n, callArgs[c]);
+                }
+            }
+            Accumulator acc = accumulators.get(c);
+            acc.bind(callArgs[c]);
+            acc.update(g, n);
+        }
+    }
+
+    /** Whether DISTINCT on this call needs no filter table (duplicates cannot change it). */
+    boolean distinctFree(AggregateCall call) {
+        return DUPLICATE_INSENSITIVE.contains(call.kind());
+    }
+
+    /**
+     * Resolves group ids for already-decoded key columns (all keys plus the set id), consulting the
+     * gate for the keys' growth and then for {@code next}.
+     */
+    void resolveDecoded(DecodedColumn[] keys, int n, int[] out, ToLongFunction<int[]> next) {
+        ensureScratch(n);
+        System.arraycopy(keys, 0, keyInputs, 0, keyInputs.length);
+        resolveGated(n, next);
+        System.arraycopy(gids, 0, out, 0, n);
+    }
+
+    /**
+     * Replays spilled DISTINCT pairs of call {@code c}: rows {@code 0..n-1} of {@code args} go to
+     * groups {@code g} through the call's DISTINCT filter (so duplicates across spills count once)
+     * into its accumulator.
+     */
+    void replayDistinct(int c, DecodedColumn[] args, int[] g, int n) {
+        distinct[c].filter(g, n, args);
+        Accumulator acc = accumulators.get(c);
+        acc.bind(args);
+        acc.update(g, n);
+    }
+
+    /** Bytes replaying {@code n} DISTINCT pairs of call {@code c} may allocate. */
+    long replayBound(int c, DecodedColumn[] args, int[] g, int n) {
+        Accumulator acc = accumulators.get(c);
+        acc.bind(args);
+        return distinct[c].growthBound(n, args) + acc.updateBound(g, n);
+    }
+
+    /**
+     * Input is over: retires the index (its segments are freed by the drain, see {@link
+     * GroupHashTable#freeIndexSegments}) and frees the DISTINCT tables.
+     */
+    void finish() {
+        table.retireIndex();
+        for (int c = 0; c < distinct.length; c++) {
+            if (distinct[c] != null) {
+                distinct[c].close();
+                distinct[c] = null;
+            }
+        }
+    }
+
+    void releaseBlock(int block) {
+        table.releaseBlock(block);
+        for (Accumulator a : accumulators) {
+            a.releaseBlock(block);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (distinct != null) {
+            for (int c = 0; c < distinct.length; c++) {
+                if (distinct[c] != null) {
+                    distinct[c].close();
+                    distinct[c] = null;
+                }
+            }
+        }
+        for (Accumulator a : accumulators) {
+            a.close();
+        }
+        accumulators.clear();
+        if (table != null) {
+            table.close();
+        }
+    }
 }

@@ -8,7 +8,6 @@ import io.tally.plan.ExecTypes;
 import io.tally.schema.DataFileException;
 import io.tally.schema.files.CopyTarget;
 import io.tally.session.QueryContext;
-import java.nio.file.Path;
 import java.sql.DatabaseMetaData;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -29,97 +28,155 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.sql.type.SqlTypeName;
-import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * A {@code COPY (query) TO 'path'} statement, prepared: executing it runs the query and streams
- * its rows, {@value #BATCH_ROWS} at a time as Arrow batches, into the file
- * ({@link CopyTarget}); it returns one row, the number of rows written, in a {@code BIGINT}
- * column {@value #COLUMN} (as DuckDB does). Memory: one batch, and for Parquet one row group's
- * encoded pages, reserved from the query's {@code memory_limit} pool.
+ * A {@code COPY (query) TO 'path'} statement, prepared: executing it runs the query and streams its
+ * rows, {@value #BATCH_ROWS} at a time as Arrow batches, into the file ({@link CopyTarget}); it
+ * returns one row, the number of rows written, in a {@code BIGINT} column {@value #COLUMN} (as
+ * DuckDB does). Memory: one batch, and for Parquet one row group's encoded pages, reserved from the
+ * query's {@code memory_limit} pool.
  */
 final class CopyStatement {
-  /** The result column. */
-  static final String COLUMN = "Count";
-  /** Rows per batch handed to the writer. */
-  private static final int BATCH_ROWS = 8192;
-  /** Share of {@code memory_limit} a Parquet row group's buffered pages may take, as a divisor. */
-  private static final int ROW_GROUP_SHARE = 4;
+    /** The result column. */
+    static final String COLUMN = "Count";
 
-  private CopyStatement() {}
+    /** Rows per batch handed to the writer. */
+    private static final int BATCH_ROWS = 8192;
 
-  /** The statement {@code sql} that writes the rows of the prepared {@code query} to {@code target}. */
-  static <T> CalciteSignature<T> signature(String sql, CalciteSignature<?> query,
-      CopyTarget target, JavaTypeFactory typeFactory) {
-    List<String> names = new ArrayList<>();
-    List<DataType> types = new ArrayList<>();
-    for (RelDataTypeField field : query.rowType.getFieldList()) {
-      names.add(field.getName());
-      try {
-        types.add(ExecTypes.of(field.getType(), "Column " + field.getName()));
-      } catch (ExecTypes.UnsupportedTypeException e) {
-        throw new DataFileException("COPY cannot write column " + field.getName() + " of type "
-            + field.getType().getFullTypeString());
-      }
-    }
-    RelDataType rowType = typeFactory.builder()
-        .add(COLUMN, typeFactory.createSqlType(SqlTypeName.BIGINT)).build();
-    ColumnMetaData column = new ColumnMetaData(0, false, true, false, false,
-        DatabaseMetaData.columnNoNulls, true, -1, COLUMN, COLUMN, null, -1, 0, null, null,
-        ColumnMetaData.scalar(Types.BIGINT, "BIGINT", ColumnMetaData.Rep.PRIMITIVE_LONG),
-        true, false, false, Long.class.getName());
-    @SuppressWarnings("unchecked")
-    Bindable<T> bindable = root -> (Enumerable<T>) new AbstractEnumerable<Object>() {
-      @Override public Enumerator<Object> enumerator() {
-        return Linq4j.enumerator(List.<Object>of(run(query, root, target, names, types)));
-      }
-    };
-    return new CalciteSignature<>(sql, query.parameters, query.internalParameters, rowType,
-        List.of(column), Meta.CursorFactory.OBJECT, null, List.of(), -1, bindable,
-        Meta.StatementType.SELECT);
-  }
+    /**
+     * Share of {@code memory_limit} a Parquet row group's buffered pages may take, as a divisor.
+     */
+    private static final int ROW_GROUP_SHARE = 4;
 
-  /** Runs {@code query} in {@code root} and writes its rows; returns how many. */
-  private static long run(CalciteSignature<?> query, DataContext root, CopyTarget target,
-      List<String> names, List<DataType> types) {
-    QueryContext context = QueryContext.of(root);
-    long rowGroupBytes = Math.min(CopyTarget.MAX_ROW_GROUP_BYTES,
-        context.pool().limit() / ROW_GROUP_SHARE);
-    try (OperatorMemory memory = new OperatorMemory("COPY", EngineMemory.root(), context.pool());
-        Enumerator<?> rows = query.enumerable(root).enumerator();
-        RowBatcher batcher = new RowBatcher(names, types, memory.allocator(), BATCH_ROWS)) {
-      memory.reserve(rowGroupBytes);
-      Iterator<Object[]> arrays = new Iterator<>() {
-        private boolean ahead;
-        private boolean more;
+    private CopyStatement() {}
 
-        @Override public boolean hasNext() {
-          if (!ahead) {
-            more = rows.moveNext();
-            ahead = true;
-          }
-          return more;
+    /**
+     * The statement {@code sql} that writes the rows of the prepared {@code query} to {@code
+     * target}.
+     */
+    static <T> CalciteSignature<T> signature(
+            String sql, CalciteSignature<?> query, CopyTarget target, JavaTypeFactory typeFactory) {
+        List<String> names = new ArrayList<>();
+        List<DataType> types = new ArrayList<>();
+        for (RelDataTypeField field : query.rowType.getFieldList()) {
+            names.add(field.getName());
+            try {
+                types.add(ExecTypes.of(field.getType(), "Column " + field.getName()));
+            } catch (ExecTypes.UnsupportedTypeException e) {
+                throw new DataFileException(
+                        "COPY cannot write column "
+                                + field.getName()
+                                + " of type "
+                                + field.getType().getFullTypeString());
+            }
         }
+        RelDataType rowType =
+                typeFactory
+                        .builder()
+                        .add(COLUMN, typeFactory.createSqlType(SqlTypeName.BIGINT))
+                        .build();
+        ColumnMetaData column =
+                new ColumnMetaData(
+                        0,
+                        false,
+                        true,
+                        false,
+                        false,
+                        DatabaseMetaData.columnNoNulls,
+                        true,
+                        -1,
+                        COLUMN,
+                        COLUMN,
+                        null,
+                        -1,
+                        0,
+                        null,
+                        null,
+                        ColumnMetaData.scalar(
+                                Types.BIGINT, "BIGINT", ColumnMetaData.Rep.PRIMITIVE_LONG),
+                        true,
+                        false,
+                        false,
+                        Long.class.getName());
+        @SuppressWarnings("unchecked")
+        Bindable<T> bindable =
+                root ->
+                        (Enumerable<T>)
+                                new AbstractEnumerable<Object>() {
+                                    @Override
+                                    public Enumerator<Object> enumerator() {
+                                        return Linq4j.enumerator(
+                                                List.<Object>of(
+                                                        run(query, root, target, names, types)));
+                                    }
+                                };
+        return new CalciteSignature<>(
+                sql,
+                query.parameters,
+                query.internalParameters,
+                rowType,
+                List.of(column),
+                Meta.CursorFactory.OBJECT,
+                null,
+                List.of(),
+                -1,
+                bindable,
+                Meta.StatementType.SELECT);
+    }
 
-        @Override public Object[] next() {
-          hasNext();
-          ahead = false;
-          Object row = rows.current();
-          return names.size() == 1 ? new Object[] {row} : (Object[]) row;
+    /** Runs {@code query} in {@code root} and writes its rows; returns how many. */
+    private static long run(
+            CalciteSignature<?> query,
+            DataContext root,
+            CopyTarget target,
+            List<String> names,
+            List<DataType> types) {
+        QueryContext context = QueryContext.of(root);
+        long rowGroupBytes =
+                Math.min(CopyTarget.MAX_ROW_GROUP_BYTES, context.pool().limit() / ROW_GROUP_SHARE);
+        try (OperatorMemory memory =
+                        new OperatorMemory("COPY", EngineMemory.root(), context.pool());
+                Enumerator<?> rows = query.enumerable(root).enumerator();
+                RowBatcher batcher = new RowBatcher(names, types, memory.allocator(), BATCH_ROWS)) {
+            memory.reserve(rowGroupBytes);
+            Iterator<Object[]> arrays =
+                    new Iterator<>() {
+                        private boolean ahead;
+                        private boolean more;
+
+                        @Override
+                        public boolean hasNext() {
+                            if (!ahead) {
+                                more = rows.moveNext();
+                                ahead = true;
+                            }
+                            return more;
+                        }
+
+                        @Override
+                        public Object[] next() {
+                            hasNext();
+                            ahead = false;
+                            Object row = rows.current();
+                            return names.size() == 1 ? new Object[] {row} : (Object[]) row;
+                        }
+                    };
+            long written =
+                    target.write(
+                            batcher.root(),
+                            () -> {
+                                checkCancel(root);
+                                return batcher.fill(arrays);
+                            },
+                            rowGroupBytes);
+            return written;
         }
-      };
-      long written = target.write(batcher.root(), () -> {
-        checkCancel(root);
-        return batcher.fill(arrays);
-      }, rowGroupBytes);
-      return written;
     }
-  }
 
-  private static void checkCancel(DataContext root) {
-    AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
-    if (cancelled != null && cancelled.get()) {
-      throw new CancellationException("COPY canceled");
+    private static void checkCancel(DataContext root) {
+        AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
+        if (cancelled != null && cancelled.get()) {
+            throw new CancellationException("COPY canceled");
+        }
     }
-  }
 }

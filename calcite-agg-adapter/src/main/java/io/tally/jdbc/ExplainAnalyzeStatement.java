@@ -28,73 +28,131 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * An {@code EXPLAIN ANALYZE} statement, prepared: executing it runs the profiled inner query to
- * completion (its rows are read and discarded) and returns the annotated plan in one
- * {@code VARCHAR} column {@code PLAN}: one row per line of the text tree, or one row holding the
- * JSON document.
+ * completion (its rows are read and discarded) and returns the annotated plan in one {@code
+ * VARCHAR} column {@code PLAN}: one row per line of the text tree, or one row holding the JSON
+ * document.
  */
 final class ExplainAnalyzeStatement {
-  /** The result column. */
-  static final String COLUMN = "PLAN";
-  private static final String BLANK = "(?:\\s+|--[^\\n]*(?:\\n|$)|/\\*.*?\\*/)";
-  /** {@code EXPLAIN ANALYZE [AS TEXT|JSON]} with blanks and comments, up to the query. */
-  private static final Pattern PREFIX = Pattern.compile(BLANK + "*EXPLAIN" + BLANK + "+ANALYZE"
-      + "(?:" + BLANK + "+AS" + BLANK + "+(?:TEXT|JSON)\\b)?",
-      Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    /** The result column. */
+    static final String COLUMN = "PLAN";
 
-  private ExplainAnalyzeStatement() {}
+    private static final String BLANK = "(?:\\s+|--[^\\n]*(?:\\n|$)|/\\*.*?\\*/)";
 
-  /**
-   * The query inside {@code sql}, an EXPLAIN ANALYZE statement that parsed: the statement with
-   * its {@code EXPLAIN ANALYZE [AS format]} prefix blanked out (line breaks kept), so that error
-   * positions in the query are positions in the statement.
-   */
-  static String querySql(String sql) {
-    Matcher m = PREFIX.matcher(sql);
-    if (!m.lookingAt()) {
-      throw new IllegalArgumentException("not an EXPLAIN ANALYZE statement: " + sql);
+    /** {@code EXPLAIN ANALYZE [AS TEXT|JSON]} with blanks and comments, up to the query. */
+    private static final Pattern PREFIX =
+            Pattern.compile(
+                    BLANK
+                            + "*EXPLAIN"
+                            + BLANK
+                            + "+ANALYZE"
+                            + "(?:"
+                            + BLANK
+                            + "+AS"
+                            + BLANK
+                            + "+(?:TEXT|JSON)\\b)?",
+                    Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
+    private ExplainAnalyzeStatement() {}
+
+    /**
+     * The query inside {@code sql}, an EXPLAIN ANALYZE statement that parsed: the statement with
+     * its {@code EXPLAIN ANALYZE [AS format]} prefix blanked out (line breaks kept), so that error
+     * positions in the query are positions in the statement.
+     */
+    static String querySql(String sql) {
+        Matcher m = PREFIX.matcher(sql);
+        if (!m.lookingAt()) {
+            throw new IllegalArgumentException("not an EXPLAIN ANALYZE statement: " + sql);
+        }
+        return sql.substring(0, m.end()).replaceAll("[^\\r\\n]", " ") + sql.substring(m.end());
     }
-    return sql.substring(0, m.end()).replaceAll("[^\\r\\n]", " ") + sql.substring(m.end());
-  }
 
-  /** The statement {@code sql} that profiles the prepared {@code query}, whose plan is {@code plan}. */
-  static <T> CalciteSignature<T> signature(String sql, CalciteSignature<?> query,
-      ProfileNode plan, SqlExplainAnalyze.Format format, JavaTypeFactory typeFactory) {
-    RelDataType rowType = typeFactory.builder()
-        .add(COLUMN, typeFactory.createSqlType(SqlTypeName.VARCHAR)).build();
-    ColumnMetaData column = new ColumnMetaData(0, false, true, false, false,
-        DatabaseMetaData.columnNoNulls, true, -1, COLUMN, COLUMN, null, -1, 0, null, null,
-        ColumnMetaData.scalar(Types.VARCHAR, "VARCHAR", ColumnMetaData.Rep.STRING),
-        true, false, false, String.class.getName());
-    @SuppressWarnings("unchecked")
-    Bindable<T> bindable = root -> (Enumerable<T>) new AbstractEnumerable<Object>() {
-      @Override public Enumerator<Object> enumerator() {
-        return Linq4j.enumerator(List.<Object>copyOf(run(query, root, plan, format)));
-      }
-    };
-    return new CalciteSignature<>(sql, query.parameters, query.internalParameters, rowType,
-        List.of(column), Meta.CursorFactory.OBJECT, null, List.of(), -1, bindable,
-        Meta.StatementType.SELECT);
-  }
+    /**
+     * The statement {@code sql} that profiles the prepared {@code query}, whose plan is {@code
+     * plan}.
+     */
+    static <T> CalciteSignature<T> signature(
+            String sql,
+            CalciteSignature<?> query,
+            ProfileNode plan,
+            SqlExplainAnalyze.Format format,
+            JavaTypeFactory typeFactory) {
+        RelDataType rowType =
+                typeFactory
+                        .builder()
+                        .add(COLUMN, typeFactory.createSqlType(SqlTypeName.VARCHAR))
+                        .build();
+        ColumnMetaData column =
+                new ColumnMetaData(
+                        0,
+                        false,
+                        true,
+                        false,
+                        false,
+                        DatabaseMetaData.columnNoNulls,
+                        true,
+                        -1,
+                        COLUMN,
+                        COLUMN,
+                        null,
+                        -1,
+                        0,
+                        null,
+                        null,
+                        ColumnMetaData.scalar(Types.VARCHAR, "VARCHAR", ColumnMetaData.Rep.STRING),
+                        true,
+                        false,
+                        false,
+                        String.class.getName());
+        @SuppressWarnings("unchecked")
+        Bindable<T> bindable =
+                root ->
+                        (Enumerable<T>)
+                                new AbstractEnumerable<Object>() {
+                                    @Override
+                                    public Enumerator<Object> enumerator() {
+                                        return Linq4j.enumerator(
+                                                List.<Object>copyOf(
+                                                        run(query, root, plan, format)));
+                                    }
+                                };
+        return new CalciteSignature<>(
+                sql,
+                query.parameters,
+                query.internalParameters,
+                rowType,
+                List.of(column),
+                Meta.CursorFactory.OBJECT,
+                null,
+                List.of(),
+                -1,
+                bindable,
+                Meta.StatementType.SELECT);
+    }
 
-  /** Runs {@code query} in the execution {@code root} under a profile; returns the report. */
-  private static List<String> run(CalciteSignature<?> query, DataContext root, ProfileNode plan,
-      SqlExplainAnalyze.Format format) {
-    QueryProfile profile = new QueryProfile(plan);
-    ProfileRuntime.begin(root, profile);
-    long start = System.nanoTime();
-    try (Enumerator<?> rows = query.enumerable(root).enumerator()) {
-      while (rows.moveNext()) {
-        rows.current();
-      }
-    } finally {
-      profile.finish(System.nanoTime() - start);
-      ProfileRuntime.end(root);
+    /** Runs {@code query} in the execution {@code root} under a profile; returns the report. */
+    private static List<String> run(
+            CalciteSignature<?> query,
+            DataContext root,
+            ProfileNode plan,
+            SqlExplainAnalyze.Format format) {
+        QueryProfile profile = new QueryProfile(plan);
+        ProfileRuntime.begin(root, profile);
+        long start = System.nanoTime();
+        try (Enumerator<?> rows = query.enumerable(root).enumerator()) {
+            while (rows.moveNext()) {
+                rows.current();
+            }
+        } finally {
+            profile.finish(System.nanoTime() - start);
+            ProfileRuntime.end(root);
+        }
+        AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
+        if (cancelled != null && cancelled.get()) {
+            throw new CancellationException("EXPLAIN ANALYZE canceled");
+        }
+        return format == SqlExplainAnalyze.Format.JSON
+                ? List.of(ExplainJson.render(profile))
+                : ExplainText.render(profile);
     }
-    AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
-    if (cancelled != null && cancelled.get()) {
-      throw new CancellationException("EXPLAIN ANALYZE canceled");
-    }
-    return format == SqlExplainAnalyze.Format.JSON ? List.of(ExplainJson.render(profile))
-        : ExplainText.render(profile);
-  }
 }

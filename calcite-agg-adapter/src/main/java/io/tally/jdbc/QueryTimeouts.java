@@ -6,21 +6,24 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The watchdog behind {@link java.sql.Statement#setQueryTimeout}: one daemon thread for the
- * JVM, which cancels a statement once its time is up.
+ * The watchdog behind {@link java.sql.Statement#setQueryTimeout}: one daemon thread for the JVM,
+ * which cancels a statement once its time is up.
  */
 final class QueryTimeouts {
-  private static final ScheduledExecutorService WATCHDOG =
-      Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "tally-query-timeout");
-        t.setDaemon(true);
-        return t;
-      });
+    private static final ScheduledExecutorService WATCHDOG =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "tally-query-timeout");
+                        t.setDaemon(true);
+                        return t;
+                    });
 
-  private QueryTimeouts() {}
+    private QueryTimeouts() {}
 
-  /** Runs {@code onTimeout} after {@code seconds}, unless the returned future is cancelled first. */
-  static ScheduledFuture<?> after(int seconds, Runnable onTimeout) {
-    return WATCHDOG.schedule(onTimeout, seconds, TimeUnit.SECONDS);
-  }
+    /**
+     * Runs {@code onTimeout} after {@code seconds}, unless the returned future is cancelled first.
+     */
+    static ScheduledFuture<?> after(int seconds, Runnable onTimeout) {
+        return WATCHDOG.schedule(onTimeout, seconds, TimeUnit.SECONDS);
+    }
 }

@@ -1,9 +1,9 @@
 package io.tally.jdbc;
 
+import io.tally.plan.AggregateValidator;
 import io.tally.plan.HeapOperators;
 import io.tally.plan.PlanFixes;
 import io.tally.plan.TallyOperatorTable;
-import io.tally.plan.AggregateValidator;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -25,57 +25,81 @@ import org.apache.calcite.tools.Program;
 import org.apache.calcite.tools.Programs;
 
 /**
- * How Tally prepares a query: Calcite's preparation with Tally's operators first in the chain
- * and Tally's validator ({@link TallySqlValidator}, over {@link AggregateValidator}), Tally's
- * logical fixes ({@link PlanFixes}) before Calcite's standard program, {@code ABS} made
- * overflow-checked before optimization ({@link CheckedArithmetic}), and the inputs of Calcite's
- * heap operators counted against the query's memory before code generation
- * ({@link HeapOperators}).
+ * How Tally prepares a query: Calcite's preparation with Tally's operators first in the chain and
+ * Tally's validator ({@link TallySqlValidator}, over {@link AggregateValidator}), Tally's logical
+ * fixes ({@link PlanFixes}) before Calcite's standard program, {@code ABS} made overflow-checked
+ * before optimization ({@link CheckedArithmetic}), and the inputs of Calcite's heap operators
+ * counted against the query's memory before code generation ({@link HeapOperators}).
  */
 class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
-  private final CalcitePrepare.Context context;
+    private final CalcitePrepare.Context context;
 
-  TallyPreparingStmt(CalcitePrepareImpl prepare, CalcitePrepare.Context context,
-      Prepare.CatalogReader catalogReader, RelDataTypeFactory typeFactory, CalciteSchema schema,
-      EnumerableRel.Prefer prefer, RelOptCluster cluster,
-      SqlRexConvertletTable convertletTable) {
-    super(prepare, context, catalogReader, typeFactory, schema, prefer, cluster,
-        EnumerableConvention.INSTANCE, convertletTable);
-    this.context = context;
-  }
+    TallyPreparingStmt(
+            CalcitePrepareImpl prepare,
+            CalcitePrepare.Context context,
+            Prepare.CatalogReader catalogReader,
+            RelDataTypeFactory typeFactory,
+            CalciteSchema schema,
+            EnumerableRel.Prefer prefer,
+            RelOptCluster cluster,
+            SqlRexConvertletTable convertletTable) {
+        super(
+                prepare,
+                context,
+                catalogReader,
+                typeFactory,
+                schema,
+                prefer,
+                cluster,
+                EnumerableConvention.INSTANCE,
+                convertletTable);
+        this.context = context;
+    }
 
-  /**
-   * As Calcite's, with {@link TallyOperatorTable} ahead of the configured libraries, whose
-   * operators with a wrong result type it replaces.
-   */
-  @Override protected SqlValidator createSqlValidator(Prepare.CatalogReader catalogReader,
-      UnaryOperator<SqlValidator.Config> configTransform) {
-    CalciteConnectionConfig config = context.config();
-    SqlOperatorTable operators = SqlOperatorTables.chain(TallyOperatorTable.INSTANCE,
-        TallyOperatorTable.replacing(config.fun(SqlOperatorTable.class,
-            SqlStdOperatorTable.instance())), catalogReader);
-    SqlValidator.Config validatorConfig = configTransform.apply(SqlValidator.Config.DEFAULT
-        .withLenientOperatorLookup(config.lenientOperatorLookup())
-        .withConformance(config.conformance())
-        .withDefaultNullCollation(config.defaultNullCollation())
-        .withIdentifierExpansion(true));
-    return new TallySqlValidator(operators, catalogReader, context.getTypeFactory(),
-        validatorConfig);
-  }
+    /**
+     * As Calcite's, with {@link TallyOperatorTable} ahead of the configured libraries, whose
+     * operators with a wrong result type it replaces.
+     */
+    @Override
+    protected SqlValidator createSqlValidator(
+            Prepare.CatalogReader catalogReader,
+            UnaryOperator<SqlValidator.Config> configTransform) {
+        CalciteConnectionConfig config = context.config();
+        SqlOperatorTable operators =
+                SqlOperatorTables.chain(
+                        TallyOperatorTable.INSTANCE,
+                        TallyOperatorTable.replacing(
+                                config.fun(SqlOperatorTable.class, SqlStdOperatorTable.instance())),
+                        catalogReader);
+        SqlValidator.Config validatorConfig =
+                configTransform.apply(
+                        SqlValidator.Config.DEFAULT
+                                .withLenientOperatorLookup(config.lenientOperatorLookup())
+                                .withConformance(config.conformance())
+                                .withDefaultNullCollation(config.defaultNullCollation())
+                                .withIdentifierExpansion(true));
+        return new TallySqlValidator(
+                operators, catalogReader, context.getTypeFactory(), validatorConfig);
+    }
 
-  /** Tally's fixes of the logical plan, then Calcite's program. */
-  @Override protected Program getProgram() {
-    return Programs.sequence(PlanFixes.INSTANCE, super.getProgram());
-  }
+    /** Tally's fixes of the logical plan, then Calcite's program. */
+    @Override
+    protected Program getProgram() {
+        return Programs.sequence(PlanFixes.INSTANCE, super.getProgram());
+    }
 
-  /** Implements the plan with the inputs Calcite's heap operators keep counted. */
-  @Override protected PreparedResult implement(RelRoot root) {
-    return super.implement(root.withRel(HeapOperators.budget(root.rel)));
-  }
+    /** Implements the plan with the inputs Calcite's heap operators keep counted. */
+    @Override
+    protected PreparedResult implement(RelRoot root) {
+        return super.implement(root.withRel(HeapOperators.budget(root.rel)));
+    }
 
-  @Override protected RelRoot optimize(RelRoot root, List<Materialization> materializations,
-      List<CalciteSchema.LatticeEntry> lattices) {
-    return super.optimize(root.withRel(CheckedArithmetic.checkAbs(root.rel)), materializations,
-        lattices);
-  }
+    @Override
+    protected RelRoot optimize(
+            RelRoot root,
+            List<Materialization> materializations,
+            List<CalciteSchema.LatticeEntry> lattices) {
+        return super.optimize(
+                root.withRel(CheckedArithmetic.checkAbs(root.rel)), materializations, lattices);
+    }
 }

@@ -8,17 +8,17 @@ import org.apache.arrow.memory.RootAllocator;
  * allocates from a named child of it, so "live" memory can be read anywhere in the tree.
  */
 public final class EngineMemory {
-  private static final BufferAllocator ROOT = new RootAllocator(Long.MAX_VALUE);
+    private static final BufferAllocator ROOT = new RootAllocator(Long.MAX_VALUE);
 
-  private EngineMemory() {}
+    private EngineMemory() {}
 
-  /** The engine's root allocator. Never close it; close the children you create. */
-  public static BufferAllocator root() {
-    return ROOT;
-  }
+    /** The engine's root allocator. Never close it; close the children you create. */
+    public static BufferAllocator root() {
+        return ROOT;
+    }
 
-  /** Creates a named child of the root with no limit of its own. */
-  public static BufferAllocator newChild(String name) {
-    return ROOT.newChildAllocator(name, 0, Long.MAX_VALUE);
-  }
+    /** Creates a named child of the root with no limit of its own. */
+    public static BufferAllocator newChild(String name) {
+        return ROOT.newChildAllocator(name, 0, Long.MAX_VALUE);
+    }
 }

@@ -1,164 +1,185 @@
 package io.tally.memory;
 
 import io.tally.batch.TallyException;
-import org.apache.arrow.memory.ArrowBuf;
 import java.util.function.BooleanSupplier;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * One operator's memory context: a named child allocator (live bytes) plus the operator's share
- * of the query {@link MemoryPool} (reserved bytes). Callers reserve before they allocate; buffers
- * from {@link #allocate} are reserved and released automatically. Not thread-safe (one operator,
- * one thread); {@link #close()} releases every reservation and closes the allocator.
+ * One operator's memory context: a named child allocator (live bytes) plus the operator's share of
+ * the query {@link MemoryPool} (reserved bytes). Callers reserve before they allocate; buffers from
+ * {@link #allocate} are reserved and released automatically. Not thread-safe (one operator, one
+ * thread); {@link #close()} releases every reservation and closes the allocator.
  */
 public final class OperatorMemory implements AutoCloseable {
-  /** How often a query waiting for other queries to release server memory looks again. */
-  static final long ROOM_POLL_MILLIS = 5;
-  private final String name;
-  private final BufferAllocator allocator;
-  private final MemoryPool pool;
-  private long reserved;
-  private long reservedPeak;
+    /** How often a query waiting for other queries to release server memory looks again. */
+    static final long ROOM_POLL_MILLIS = 5;
 
-  /** Creates a child allocator called {@code operatorName} under {@code parent}. */
-  public OperatorMemory(String operatorName, BufferAllocator parent, MemoryPool pool) {
-    this.name = operatorName;
-    this.pool = pool;
-    this.allocator = parent.newChildAllocator(operatorName, 0, Long.MAX_VALUE);
-  }
+    private final String name;
+    private final BufferAllocator allocator;
+    private final MemoryPool pool;
+    private long reserved;
+    private long reservedPeak;
 
-  public String name() {
-    return name;
-  }
-
-  public BufferAllocator allocator() {
-    return allocator;
-  }
-
-  /** Reserves {@code bytes} from the pool or throws {@link MemoryLimitExceededException}. */
-  public void reserve(long bytes) {
-    if (bytes == 0) {
-      return;
+    /** Creates a child allocator called {@code operatorName} under {@code parent}. */
+    public OperatorMemory(String operatorName, BufferAllocator parent, MemoryPool pool) {
+        this.name = operatorName;
+        this.pool = pool;
+        this.allocator = parent.newChildAllocator(operatorName, 0, Long.MAX_VALUE);
     }
-    if (!pool.tryReserve(bytes)) {
-      MemoryPool full = pool.refusedBy();
-      String holder = full == pool ? "" : " by all queries";
-      throw new MemoryLimitExceededException("Operator " + name + " exceeded " + full.limitName()
-          + " " + MemoryPool.formatBytes(full.limit()) + ": needed " + MemoryPool.formatBytes(bytes)
-          + " more (reserved" + holder + " " + MemoryPool.formatBytes(full.reserved()) + ")");
+
+    public String name() {
+        return name;
     }
-    reserved += bytes;
-    reservedPeak = Math.max(reservedPeak, reserved);
-  }
 
-  /** Returns {@code bytes} of this operator's reservation to the pool. */
-  public void release(long bytes) {
-    if (bytes > reserved) {
-      throw new IllegalStateException(name + " releases " + bytes + " bytes but holds " + reserved);
+    public BufferAllocator allocator() {
+        return allocator;
     }
-    pool.release(bytes);
-    reserved -= bytes;
-  }
 
-  /**
-   * Reserves and allocates a zero-filled buffer of at least {@code bytes}; the reservation is the
-   * allocator's rounded size, so it matches what "live" will count.
-   */
-  public ArrowBuf allocate(long bytes) {
-    long rounded = allocator.getRoundingPolicy().getRoundedSize(bytes);
-    reserve(rounded);
-    ArrowBuf buf;
-    try {
-      buf = allocator.buffer(bytes);
-    } catch (RuntimeException e) {
-      release(rounded);
-      throw new TallyException("Operator " + name + " could not allocate "
-          + MemoryPool.formatBytes(bytes) + ": " + e.getMessage(), e);
+    /** Reserves {@code bytes} from the pool or throws {@link MemoryLimitExceededException}. */
+    public void reserve(long bytes) {
+        if (bytes == 0) {
+            return;
+        }
+        if (!pool.tryReserve(bytes)) {
+            MemoryPool full = pool.refusedBy();
+            String holder = full == pool ? "" : " by all queries";
+            throw new MemoryLimitExceededException(
+                    "Operator "
+                            + name
+                            + " exceeded "
+                            + full.limitName()
+                            + " "
+                            + MemoryPool.formatBytes(full.limit())
+                            + ": needed "
+                            + MemoryPool.formatBytes(bytes)
+                            + " more (reserved"
+                            + holder
+                            + " "
+                            + MemoryPool.formatBytes(full.reserved())
+                            + ")");
+        }
+        reserved += bytes;
+        reservedPeak = Math.max(reservedPeak, reserved);
     }
-    buf.setZero(0, buf.capacity());
-    return buf;
-  }
 
-  /** Frees a buffer from {@link #allocate} and releases its reservation. */
-  public void free(ArrowBuf buf) {
-    long rounded = allocator.getRoundingPolicy().getRoundedSize(buf.capacity());
-    buf.close();
-    release(rounded);
-  }
-
-  /** What the allocator really hands out for a request of {@code bytes} (its rounding). */
-  public long rounded(long bytes) {
-    return allocator.getRoundingPolicy().getRoundedSize(bytes);
-  }
-
-  /**
-   * Bytes the query's pool could still reserve now: its limit minus everything reserved, or less
-   * when the server-wide pool it is part of has less room.
-   */
-  public long available() {
-    return pool.available();
-  }
-
-  /** Whether this query holds more than its fair share of the server while others wait. */
-  public boolean overFairShare() {
-    return pool.parent() != null && pool.overFairShare(); // no lock taken without a server pool
-  }
-
-  /**
-   * Waits until {@code bytes} are available or {@code timeoutMillis} pass (checking
-   * {@code cancelled} every few milliseconds), while the query's room is held down by the server
-   * pool, i.e. by other queries; returns whether they are available.
-   */
-  public boolean awaitRoom(long bytes, long timeoutMillis, BooleanSupplier cancelled) {
-    if (pool.parent() == null || bytes > pool.limit() - pool.reserved()) {
-      return bytes <= available();
+    /** Returns {@code bytes} of this operator's reservation to the pool. */
+    public void release(long bytes) {
+        if (bytes > reserved) {
+            throw new IllegalStateException(
+                    name + " releases " + bytes + " bytes but holds " + reserved);
+        }
+        pool.release(bytes);
+        reserved -= bytes;
     }
-    long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-    pool.waiting(true);
-    try {
-      while (bytes > available() && System.nanoTime() < deadline && !cancelled.getAsBoolean()) {
-        Thread.sleep(ROOM_POLL_MILLIS);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      pool.waiting(false);
+
+    /**
+     * Reserves and allocates a zero-filled buffer of at least {@code bytes}; the reservation is the
+     * allocator's rounded size, so it matches what "live" will count.
+     */
+    public ArrowBuf allocate(long bytes) {
+        long rounded = allocator.getRoundingPolicy().getRoundedSize(bytes);
+        reserve(rounded);
+        ArrowBuf buf;
+        try {
+            buf = allocator.buffer(bytes);
+        } catch (RuntimeException e) {
+            release(rounded);
+            throw new TallyException(
+                    "Operator "
+                            + name
+                            + " could not allocate "
+                            + MemoryPool.formatBytes(bytes)
+                            + ": "
+                            + e.getMessage(),
+                    e);
+        }
+        buf.setZero(0, buf.capacity());
+        return buf;
     }
-    return bytes <= available();
-  }
 
-  /** The query's {@code memory_limit}. */
-  public long limit() {
-    return pool.limit();
-  }
-
-  /** Bytes this operator holds reserved in the pool. */
-  public long reserved() {
-    return reserved;
-  }
-
-  /** The most bytes this operator held reserved at once. */
-  public long reservedPeak() {
-    return reservedPeak;
-  }
-
-  /** Bytes actually allocated by this operator's allocator right now. */
-  public long live() {
-    return allocator.getAllocatedMemory();
-  }
-
-  /** The allocator's peak of allocated bytes. */
-  public long livePeak() {
-    return allocator.getPeakMemoryAllocation();
-  }
-
-  /** Releases the remaining reservation and closes the allocator (fails if buffers leak). */
-  @Override
-  public void close() {
-    if (reserved > 0) {
-      pool.release(reserved);
-      reserved = 0;
+    /** Frees a buffer from {@link #allocate} and releases its reservation. */
+    public void free(ArrowBuf buf) {
+        long rounded = allocator.getRoundingPolicy().getRoundedSize(buf.capacity());
+        buf.close();
+        release(rounded);
     }
-    allocator.close();
-  }
+
+    /** What the allocator really hands out for a request of {@code bytes} (its rounding). */
+    public long rounded(long bytes) {
+        return allocator.getRoundingPolicy().getRoundedSize(bytes);
+    }
+
+    /**
+     * Bytes the query's pool could still reserve now: its limit minus everything reserved, or less
+     * when the server-wide pool it is part of has less room.
+     */
+    public long available() {
+        return pool.available();
+    }
+
+    /** Whether this query holds more than its fair share of the server while others wait. */
+    public boolean overFairShare() {
+        return pool.parent() != null && pool.overFairShare(); // no lock taken without a server pool
+    }
+
+    /**
+     * Waits until {@code bytes} are available or {@code timeoutMillis} pass (checking {@code
+     * cancelled} every few milliseconds), while the query's room is held down by the server pool,
+     * i.e. by other queries; returns whether they are available.
+     */
+    public boolean awaitRoom(long bytes, long timeoutMillis, BooleanSupplier cancelled) {
+        if (pool.parent() == null || bytes > pool.limit() - pool.reserved()) {
+            return bytes <= available();
+        }
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        pool.waiting(true);
+        try {
+            while (bytes > available()
+                    && System.nanoTime() < deadline
+                    && !cancelled.getAsBoolean()) {
+                Thread.sleep(ROOM_POLL_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            pool.waiting(false);
+        }
+        return bytes <= available();
+    }
+
+    /** The query's {@code memory_limit}. */
+    public long limit() {
+        return pool.limit();
+    }
+
+    /** Bytes this operator holds reserved in the pool. */
+    public long reserved() {
+        return reserved;
+    }
+
+    /** The most bytes this operator held reserved at once. */
+    public long reservedPeak() {
+        return reservedPeak;
+    }
+
+    /** Bytes actually allocated by this operator's allocator right now. */
+    public long live() {
+        return allocator.getAllocatedMemory();
+    }
+
+    /** The allocator's peak of allocated bytes. */
+    public long livePeak() {
+        return allocator.getPeakMemoryAllocation();
+    }
+
+    /** Releases the remaining reservation and closes the allocator (fails if buffers leak). */
+    @Override
+    public void close() {
+        if (reserved > 0) {
+            pool.release(reserved);
+            reserved = 0;
+        }
+        allocator.close();
+    }
 }

@@ -2,10 +2,8 @@ package io.tally.plan;
 
 import io.tally.batch.DataType;
 import io.tally.exec.AggregateSpec;
-import io.tally.exec.state.AggKind;
 import io.tally.runtime.BlockedAggregateCall;
 import io.tally.runtime.RowShape;
-import io.tally.schema.MedianFunction;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -21,51 +19,56 @@ import org.apache.calcite.util.ImmutableBitSet;
  * sets over them, and one runtime {@link io.tally.exec.state.AggregateCall} per Calcite call.
  */
 final class AggregateTranslator {
-  private AggregateTranslator() {}
+    private AggregateTranslator() {}
 
-  /**
-   * Describes {@code agg} for the runtime; with {@code rowInput} its input is always read as
-   * rows.
-   *
-   * @throws UnsupportedQueryException naming the function or column Tally cannot aggregate
-   */
-  static BlockedAggregateCall translate(Aggregate agg, RowShape inputShape, RowShape outputShape,
-      boolean rowInput) {
-    TreeSet<Integer> used = new TreeSet<>(agg.getGroupSet().asList());
-    for (AggregateCall call : agg.getAggCallList()) {
-      used.addAll(AggregateCalls.columns(call));
+    /**
+     * Describes {@code agg} for the runtime; with {@code rowInput} its input is always read as
+     * rows.
+     *
+     * @throws UnsupportedQueryException naming the function or column Tally cannot aggregate
+     */
+    static BlockedAggregateCall translate(
+            Aggregate agg, RowShape inputShape, RowShape outputShape, boolean rowInput) {
+        TreeSet<Integer> used = new TreeSet<>(agg.getGroupSet().asList());
+        for (AggregateCall call : agg.getAggCallList()) {
+            used.addAll(AggregateCalls.columns(call));
+        }
+        int[] columns = used.stream().mapToInt(Integer::intValue).toArray();
+        int[] position = new int[agg.getInput().getRowType().getFieldCount()];
+        List<DataType> types = new ArrayList<>();
+        for (int i = 0; i < columns.length; i++) {
+            position[columns[i]] = i;
+            RelDataType t = agg.getInput().getRowType().getFieldList().get(columns[i]).getType();
+            types.add(
+                    ExecTypes.of(
+                            t,
+                            "column "
+                                    + agg.getInput().getRowType().getFieldNames().get(columns[i])));
+        }
+        List<Integer> keys = new ArrayList<>();
+        agg.getGroupSet().forEach(k -> keys.add(position[k]));
+        List<BitSet> sets = new ArrayList<>();
+        for (ImmutableBitSet set : agg.getGroupSets()) {
+            BitSet b = new BitSet();
+            set.forEach(k -> b.set(position[k]));
+            sets.add(b);
+        }
+        List<io.tally.exec.state.AggregateCall> calls = new ArrayList<>();
+        List<String> names = agg.getRowType().getFieldNames();
+        int firstCall = agg.getGroupCount();
+        for (int i = 0; i < agg.getAggCallList().size(); i++) {
+            calls.add(
+                    AggregateCalls.toExec(
+                            agg.getAggCallList().get(i), names.get(firstCall + i), position));
+        }
+        String name = "EnumerableBlockedAggregate#" + agg.getId();
+        AggregateSpec spec;
+        try {
+            spec = new AggregateSpec(types, keys, sets, calls);
+        } catch (IllegalArgumentException e) {
+            throw new UnsupportedQueryException(e.getMessage());
+        }
+        return new BlockedAggregateCall(
+                spec, columns, inputShape, outputShape, name, rowInput, null);
     }
-    int[] columns = used.stream().mapToInt(Integer::intValue).toArray();
-    int[] position = new int[agg.getInput().getRowType().getFieldCount()];
-    List<DataType> types = new ArrayList<>();
-    for (int i = 0; i < columns.length; i++) {
-      position[columns[i]] = i;
-      RelDataType t = agg.getInput().getRowType().getFieldList().get(columns[i]).getType();
-      types.add(ExecTypes.of(t, "column " + agg.getInput().getRowType().getFieldNames()
-          .get(columns[i])));
-    }
-    List<Integer> keys = new ArrayList<>();
-    agg.getGroupSet().forEach(k -> keys.add(position[k]));
-    List<BitSet> sets = new ArrayList<>();
-    for (ImmutableBitSet set : agg.getGroupSets()) {
-      BitSet b = new BitSet();
-      set.forEach(k -> b.set(position[k]));
-      sets.add(b);
-    }
-    List<io.tally.exec.state.AggregateCall> calls = new ArrayList<>();
-    List<String> names = agg.getRowType().getFieldNames();
-    int firstCall = agg.getGroupCount();
-    for (int i = 0; i < agg.getAggCallList().size(); i++) {
-      calls.add(AggregateCalls.toExec(agg.getAggCallList().get(i), names.get(firstCall + i),
-          position));
-    }
-    String name = "EnumerableBlockedAggregate#" + agg.getId();
-    AggregateSpec spec;
-    try {
-      spec = new AggregateSpec(types, keys, sets, calls);
-    } catch (IllegalArgumentException e) {
-      throw new UnsupportedQueryException(e.getMessage());
-    }
-    return new BlockedAggregateCall(spec, columns, inputShape, outputShape, name, rowInput, null);
-  }
 }

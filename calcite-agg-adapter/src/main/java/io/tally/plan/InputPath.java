@@ -4,36 +4,37 @@ import org.apache.calcite.adapter.enumerable.EnumerableCalc;
 import org.apache.calcite.rel.RelNode;
 
 /**
- * How a Tally aggregate's input reaches it, for EXPLAIN: {@code batches} when its input is a
- * Tally scan or a {@link TallyBatchCalc} (Arrow batches end to end), otherwise
- * {@code rows (<operator>: <why>)}, rows packed into batches by the aggregate, with the reason
- * the input was not vectorized (for a calc over a scan: its first unsupported expression;
- * {@code rows (vectorize=false)} for any input of a statement planned with that setting).
+ * How a Tally aggregate's input reaches it, for EXPLAIN: {@code batches} when its input is a Tally
+ * scan or a {@link TallyBatchCalc} (Arrow batches end to end), otherwise {@code rows (<operator>:
+ * <why>)}, rows packed into batches by the aggregate, with the reason the input was not vectorized
+ * (for a calc over a scan: its first unsupported expression; {@code rows (vectorize=false)} for any
+ * input of a statement planned with that setting).
  */
 final class InputPath {
-  private InputPath() {}
+    private InputPath() {}
 
-  /** The path of an aggregate's {@code input}; {@code vectorize} is the statement's setting. */
-  static String of(RelNode input, boolean vectorize) {
-    if (!vectorize) {
-      return "rows (vectorize=false)";
+    /** The path of an aggregate's {@code input}; {@code vectorize} is the statement's setting. */
+    static String of(RelNode input, boolean vectorize) {
+        if (!vectorize) {
+            return "rows (vectorize=false)";
+        }
+        if (input instanceof TallyTableScan || input instanceof TallyBatchCalc) {
+            return "batches";
+        }
+        String name = input.getRelTypeName();
+        if (!(input instanceof EnumerableCalc calc)) {
+            return "rows (" + name + ")";
+        }
+        RelNode below = calc.getInput();
+        if (!(below instanceof TallyTableScan || below instanceof TallyBatchCalc)) {
+            return "rows (" + name + " over " + below.getRelTypeName() + ")";
+        }
+        if (!TallyBatchCalcRule.enabled()) {
+            return "rows (" + name + ": vectorized calcs switched off)";
+        }
+        String reason =
+                BatchCalcTranslator.unsupportedReason(
+                        calc.getProgram(), calc.getCluster().getRexBuilder());
+        return "rows (" + name + ": " + (reason == null ? "planner chose rows" : reason) + ")";
     }
-    if (input instanceof TallyTableScan || input instanceof TallyBatchCalc) {
-      return "batches";
-    }
-    String name = input.getRelTypeName();
-    if (!(input instanceof EnumerableCalc calc)) {
-      return "rows (" + name + ")";
-    }
-    RelNode below = calc.getInput();
-    if (!(below instanceof TallyTableScan || below instanceof TallyBatchCalc)) {
-      return "rows (" + name + " over " + below.getRelTypeName() + ")";
-    }
-    if (!TallyBatchCalcRule.enabled()) {
-      return "rows (" + name + ": vectorized calcs switched off)";
-    }
-    String reason = BatchCalcTranslator.unsupportedReason(calc.getProgram(),
-        calc.getCluster().getRexBuilder());
-    return "rows (" + name + ": " + (reason == null ? "planner chose rows" : reason) + ")";
-  }
 }

@@ -18,42 +18,47 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
  * input.
  */
 public final class ProfilingRel extends SingleRel implements EnumerableRel {
-  private final int operatorId;
+    private final int operatorId;
 
-  ProfilingRel(RelNode input, int operatorId) {
-    super(input.getCluster(), input.getTraitSet(), input);
-    this.operatorId = operatorId;
-  }
+    ProfilingRel(RelNode input, int operatorId) {
+        super(input.getCluster(), input.getTraitSet(), input);
+        this.operatorId = operatorId;
+    }
 
-  /** The profiled operator's id in the query's profile. */
-  public int operatorId() {
-    return operatorId;
-  }
+    /** The profiled operator's id in the query's profile. */
+    public int operatorId() {
+        return operatorId;
+    }
 
-  /**
-   * Whether reading the current row can cost time worth charging to the operator: not for Tally's
-   * scans and aggregates, whose {@code current()} returns a row already built; yes for Calcite's
-   * operators (a calc computes its projections there). Each timed call costs two clock readings.
-   */
-  boolean timesCurrent() {
-    return !(getInput() instanceof TallyTableScan || getInput() instanceof EnumerableBlockedAggregate
-        || getInput() instanceof EnumerableTopKPerGroup);
-  }
+    /**
+     * Whether reading the current row can cost time worth charging to the operator: not for Tally's
+     * scans and aggregates, whose {@code current()} returns a row already built; yes for Calcite's
+     * operators (a calc computes its projections there). Each timed call costs two clock readings.
+     */
+    boolean timesCurrent() {
+        return !(getInput() instanceof TallyTableScan
+                || getInput() instanceof EnumerableBlockedAggregate
+                || getInput() instanceof EnumerableTopKPerGroup);
+    }
 
-  @Override public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-    return new ProfilingRel(sole(inputs), operatorId);
-  }
+    @Override
+    public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+        return new ProfilingRel(sole(inputs), operatorId);
+    }
 
-  @Override public double estimateRowCount(RelMetadataQuery mq) {
-    return mq.getRowCount(getInput());
-  }
+    @Override
+    public double estimateRowCount(RelMetadataQuery mq) {
+        return mq.getRowCount(getInput());
+    }
 
-  @Override public RelWriter explainTerms(RelWriter pw) {
-    return super.explainTerms(pw).item("operator", operatorId);
-  }
+    @Override
+    public RelWriter explainTerms(RelWriter pw) {
+        return super.explainTerms(pw).item("operator", operatorId);
+    }
 
-  @Override public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    return InputWrapper.implement(implementor, this, pref, TallyMethod.PROFILE.method, operatorId, timesCurrent());
-  }
-
+    @Override
+    public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+        return InputWrapper.implement(
+                implementor, this, pref, TallyMethod.PROFILE.method, operatorId, timesCurrent());
+    }
 }

@@ -28,86 +28,98 @@ import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.util.Util;
 
 /**
- * Scans a Tally table (CSV, Arrow file, {@code numbers(n)}) producing only the columns
- * {@link #fields()}. At run time it is a {@code ScanEnumerable}: rows for Calcite operators,
- * Arrow batches for Tally's. Registering it adds {@link TallyRules#SCAN_RULES} to the planner.
+ * Scans a Tally table (CSV, Arrow file, {@code numbers(n)}) producing only the columns {@link
+ * #fields()}. At run time it is a {@code ScanEnumerable}: rows for Calcite operators, Arrow batches
+ * for Tally's. Registering it adds {@link TallyRules#SCAN_RULES} to the planner.
  */
 public final class TallyTableScan extends TableScan implements EnumerableRel {
-  /** Fixed per-scan cost added to the column count when scaling the cost by columns read. */
-  private static final double COST_BASE_COLUMNS = 2.0;
+    /** Fixed per-scan cost added to the column count when scaling the cost by columns read. */
+    private static final double COST_BASE_COLUMNS = 2.0;
 
-  private final ScanData data;
-  private final int[] fields;
+    private final ScanData data;
+    private final int[] fields;
 
-  public TallyTableScan(RelOptCluster cluster, RelOptTable table, ScanData data, int[] fields) {
-    super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), List.of(), table);
-    this.data = data;
-    this.fields = fields.clone();
-    if (fields.length == 0) {
-      throw new IllegalArgumentException("A scan needs at least one field");
+    public TallyTableScan(RelOptCluster cluster, RelOptTable table, ScanData data, int[] fields) {
+        super(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), List.of(), table);
+        this.data = data;
+        this.fields = fields.clone();
+        if (fields.length == 0) {
+            throw new IllegalArgumentException("A scan needs at least one field");
+        }
     }
-  }
 
-  public ScanData data() {
-    return data;
-  }
-
-  /** Table column indexes this scan produces, in output order. */
-  public int[] fields() {
-    return fields.clone();
-  }
-
-  /** The same scan producing {@code newFields} (table column indexes) instead. */
-  public TallyTableScan withFields(int[] newFields) {
-    return new TallyTableScan(getCluster(), table, data, newFields);
-  }
-
-  @Override
-  public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-    assert inputs.isEmpty();
-    return this;
-  }
-
-  @Override
-  public RelDataType deriveRowType() {
-    List<RelDataTypeField> all = table.getRowType().getFieldList();
-    List<RelDataType> types = new ArrayList<>(fields.length);
-    List<String> names = new ArrayList<>(fields.length);
-    for (int field : fields) {
-      types.add(all.get(field).getType());
-      names.add(all.get(field).getName());
+    public ScanData data() {
+        return data;
     }
-    return getCluster().getTypeFactory().createStructType(types, names);
-  }
 
-  @Override
-  public RelWriter explainTerms(RelWriter pw) {
-    return super.explainTerms(pw)
-        .itemIf("source", data.name(), !data.name().equals(Util.last(table.getQualifiedName())))
-        .item("fields", getRowType().getFieldNames());
-  }
-
-  @Override
-  public void register(RelOptPlanner planner) {
-    for (RelOptRule rule : TallyRules.SCAN_RULES) {
-      planner.addRule(rule);
+    /** Table column indexes this scan produces, in output order. */
+    public int[] fields() {
+        return fields.clone();
     }
-  }
 
-  @Override
-  public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-    double share = (fields.length + COST_BASE_COLUMNS)
-        / (table.getRowType().getFieldCount() + COST_BASE_COLUMNS);
-    return super.computeSelfCost(planner, mq).multiplyBy(share);
-  }
+    /** The same scan producing {@code newFields} (table column indexes) instead. */
+    public TallyTableScan withFields(int[] newFields) {
+        return new TallyTableScan(getCluster(), table, data, newFields);
+    }
 
-  @Override
-  public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(),
-        fields.length == 1 ? JavaRowFormat.SCALAR : JavaRowFormat.ARRAY);
-    Expression source = implementor.stash(data, ScanData.class);
-    return implementor.result(physType, Blocks.toBlock(
-        Expressions.call(TallyMethod.SCAN.method, implementor.getRootExpression(), source,
-            Expressions.constant(fields))));
-  }
+    @Override
+    public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+        assert inputs.isEmpty();
+        return this;
+    }
+
+    @Override
+    public RelDataType deriveRowType() {
+        List<RelDataTypeField> all = table.getRowType().getFieldList();
+        List<RelDataType> types = new ArrayList<>(fields.length);
+        List<String> names = new ArrayList<>(fields.length);
+        for (int field : fields) {
+            types.add(all.get(field).getType());
+            names.add(all.get(field).getName());
+        }
+        return getCluster().getTypeFactory().createStructType(types, names);
+    }
+
+    @Override
+    public RelWriter explainTerms(RelWriter pw) {
+        return super.explainTerms(pw)
+                .itemIf(
+                        "source",
+                        data.name(),
+                        !data.name().equals(Util.last(table.getQualifiedName())))
+                .item("fields", getRowType().getFieldNames());
+    }
+
+    @Override
+    public void register(RelOptPlanner planner) {
+        for (RelOptRule rule : TallyRules.SCAN_RULES) {
+            planner.addRule(rule);
+        }
+    }
+
+    @Override
+    public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
+        double share =
+                (fields.length + COST_BASE_COLUMNS)
+                        / (table.getRowType().getFieldCount() + COST_BASE_COLUMNS);
+        return super.computeSelfCost(planner, mq).multiplyBy(share);
+    }
+
+    @Override
+    public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+        PhysType physType =
+                PhysTypeImpl.of(
+                        implementor.getTypeFactory(),
+                        getRowType(),
+                        fields.length == 1 ? JavaRowFormat.SCALAR : JavaRowFormat.ARRAY);
+        Expression source = implementor.stash(data, ScanData.class);
+        return implementor.result(
+                physType,
+                Blocks.toBlock(
+                        Expressions.call(
+                                TallyMethod.SCAN.method,
+                                implementor.getRootExpression(),
+                                source,
+                                Expressions.constant(fields))));
+    }
 }

@@ -10,10 +10,16 @@ import java.util.List;
  * column names, the runtime types of the input columns (for packing rows when the input turns out
  * not to be a batch source), and the row shapes of its input and output.
  */
-public record BatchCalcCall(CalcProgram program, List<String> names, List<DataType> inputRowTypes,
-    RowShape inputShape, RowShape outputShape, String operatorName) implements Serializable {
-  public BatchCalcCall {
-    names = List.copyOf(names);
-    inputRowTypes = List.copyOf(inputRowTypes);
-  }
+public record BatchCalcCall(
+        CalcProgram program,
+        List<String> names,
+        List<DataType> inputRowTypes,
+        RowShape inputShape,
+        RowShape outputShape,
+        String operatorName)
+        implements Serializable {
+    public BatchCalcCall {
+        names = List.copyOf(names);
+        inputRowTypes = List.copyOf(inputRowTypes);
+    }
 }

@@ -5,10 +5,10 @@ import java.util.Locale;
 
 /** File-name rules of CSV files. */
 final class CsvFiles {
-  private CsvFiles() {}
+    private CsvFiles() {}
 
-  /** Whether the file is gzip-compressed (its name ends in {@code .gz}). */
-  static boolean isGzip(Path file) {
-    return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
-  }
+    /** Whether the file is gzip-compressed (its name ends in {@code .gz}). */
+    static boolean isGzip(Path file) {
+        return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
+    }
 }

@@ -7,9 +7,9 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Everything {@link CsvSniffer} learned about a CSV file: its dialect, its columns (names as in
- * the header, types declared or inferred, the date layout of each DATE/TIMESTAMP column) and
- * what the sample tells about its size.
+ * Everything {@link CsvSniffer} learned about a CSV file: its dialect, its columns (names as in the
+ * header, types declared or inferred, the date layout of each DATE/TIMESTAMP column) and what the
+ * sample tells about its size.
  *
  * @param dialect delimiter, quote, escape, header, NULL handling
  * @param names column names, case kept
@@ -20,22 +20,28 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * @param sampledBytes bytes those rows (and the header) span
  * @param wholeFile whether the sample holds the whole file (then the row count is exact)
  */
-record CsvFormat(CsvDialect dialect, List<String> names, List<CsvType> types,
-    List<CsvDateFormat> dateFormats, List<Boolean> declared, long sampledRows, long sampledBytes,
-    boolean wholeFile) {
+record CsvFormat(
+        CsvDialect dialect,
+        List<String> names,
+        List<CsvType> types,
+        List<CsvDateFormat> dateFormats,
+        List<Boolean> declared,
+        long sampledRows,
+        long sampledBytes,
+        boolean wholeFile) {
 
-  /** The Arrow schema of the file's batches; every column is nullable. */
-  Schema arrowSchema() {
-    List<Field> fields = new ArrayList<>(names.size());
-    for (int i = 0; i < names.size(); i++) {
-      fields.add(new Field(names.get(i), FieldType.nullable(types.get(i).arrowType()), null));
+    /** The Arrow schema of the file's batches; every column is nullable. */
+    Schema arrowSchema() {
+        List<Field> fields = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) {
+            fields.add(new Field(names.get(i), FieldType.nullable(types.get(i).arrowType()), null));
+        }
+        return new Schema(fields);
     }
-    return new Schema(fields);
-  }
 
-  /** The date layout of column {@code index}, ISO where none was sniffed. */
-  CsvDateFormat dateFormat(int index) {
-    CsvDateFormat f = dateFormats.get(index);
-    return f == null ? CsvDateFormat.ISO : f;
-  }
+    /** The date layout of column {@code index}, ISO where none was sniffed. */
+    CsvDateFormat dateFormat(int index) {
+        CsvDateFormat f = dateFormats.get(index);
+        return f == null ? CsvDateFormat.ISO : f;
+    }
 }

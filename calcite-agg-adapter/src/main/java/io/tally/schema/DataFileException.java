@@ -6,11 +6,11 @@ package io.tally.schema;
  * one, the line and column at fault.
  */
 public final class DataFileException extends RuntimeException {
-  public DataFileException(String message) {
-    super(message);
-  }
+    public DataFileException(String message) {
+        super(message);
+    }
 
-  public DataFileException(String message, Throwable cause) {
-    super(message, cause);
-  }
+    public DataFileException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

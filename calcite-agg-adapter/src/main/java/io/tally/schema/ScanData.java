@@ -15,51 +15,51 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@link BatchCursor}) and the production of record batches holding a subset of them.
  */
 public interface ScanData {
-  /** Rows per batch that scans aim for; the last batch of a file may be shorter. */
-  int BATCH_ROWS = 1 << 13;
+    /** Rows per batch that scans aim for; the last batch of a file may be shorter. */
+    int BATCH_ROWS = 1 << 13;
 
-  /** Table name, used to name allocators and in messages. */
-  String name();
+    /** Table name, used to name allocators and in messages. */
+    String name();
 
-  /** All columns of the table; reading it may parse the file's header or footer. */
-  Schema schema();
+    /** All columns of the table; reading it may parse the file's header or footer. */
+    Schema schema();
 
-  /** An estimate of the number of rows (exact where the format records it). */
-  double estimatedRowCount();
+    /** An estimate of the number of rows (exact where the format records it). */
+    double estimatedRowCount();
 
-  /**
-   * Opens a cursor over the columns {@code fields} (indexes into {@link #schema()}, in output
-   * order). Every buffer it returns is allocated from {@code allocator}, except for a
-   * {@link TableCache} scan, whose batches are shared, read-only views of the cache's buffers.
-   */
-  BatchCursor open(BufferAllocator allocator, int[] fields);
+    /**
+     * Opens a cursor over the columns {@code fields} (indexes into {@link #schema()}, in output
+     * order). Every buffer it returns is allocated from {@code allocator}, except for a {@link
+     * TableCache} scan, whose batches are shared, read-only views of the cache's buffers.
+     */
+    BatchCursor open(BufferAllocator allocator, int[] fields);
 
-  /**
-   * {@code count} disjoint splits over the columns {@code fields} that together produce every row
-   * once (see {@link io.tally.batch.SplittableBatchSource}). By default one shared reader parses
-   * the batches and each split copies the batch it takes into its own vectors
-   * ({@link SharedReaderSplits}); formats with independent parts override this.
-   */
-  default List<BatchSplit> splits(int[] fields, int count) {
-    return SharedReaderSplits.of(this, fields, count);
-  }
-
-  /**
-   * {@code count} splits whose cursors claim parts (record batches, row groups, byte ranges) from
-   * one shared counter, so a busy thread takes fewer parts.
-   */
-  static List<BatchSplit> claimingSplits(int count,
-      BiFunction<BufferAllocator, AtomicInteger, BatchCursor> cursor) {
-    AtomicInteger claim = new AtomicInteger();
-    List<BatchSplit> splits = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      splits.add(allocator -> cursor.apply(allocator, claim));
+    /**
+     * {@code count} disjoint splits over the columns {@code fields} that together produce every row
+     * once (see {@link io.tally.batch.SplittableBatchSource}). By default one shared reader parses
+     * the batches and each split copies the batch it takes into its own vectors ({@link
+     * SharedReaderSplits}); formats with independent parts override this.
+     */
+    default List<BatchSplit> splits(int[] fields, int count) {
+        return SharedReaderSplits.of(this, fields, count);
     }
-    return splits;
-  }
 
-  /** The file this data is read from, or {@code null} for generated data (never cached). */
-  default Path file() {
-    return null;
-  }
+    /**
+     * {@code count} splits whose cursors claim parts (record batches, row groups, byte ranges) from
+     * one shared counter, so a busy thread takes fewer parts.
+     */
+    static List<BatchSplit> claimingSplits(
+            int count, BiFunction<BufferAllocator, AtomicInteger, BatchCursor> cursor) {
+        AtomicInteger claim = new AtomicInteger();
+        List<BatchSplit> splits = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            splits.add(allocator -> cursor.apply(allocator, claim));
+        }
+        return splits;
+    }
+
+    /** The file this data is read from, or {@code null} for generated data (never cached). */
+    default Path file() {
+        return null;
+    }
 }

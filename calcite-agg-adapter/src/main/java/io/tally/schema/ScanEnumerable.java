@@ -3,8 +3,8 @@ package io.tally.schema;
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
 import io.tally.batch.SplittableBatchSource;
-import io.tally.session.QueryProgress;
 import io.tally.session.QueryContext;
+import io.tally.session.QueryProgress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -18,10 +18,10 @@ import org.apache.calcite.linq4j.AbstractEnumerable;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
- * The result of a Tally table scan as generated code sees it: an {@code Enumerable} of Calcite
- * rows ({@code Object[]} when several columns are projected, the bare value for one column) that
- * is also a {@link BatchSource}, so a Tally operator can read the projected columns as Arrow
- * batches instead.
+ * The result of a Tally table scan as generated code sees it: an {@code Enumerable} of Calcite rows
+ * ({@code Object[]} when several columns are projected, the bare value for one column) that is also
+ * a {@link BatchSource}, so a Tally operator can read the projected columns as Arrow batches
+ * instead.
  *
  * <p>Each batch read adds its rows to the statement's {@link QueryProgress}; opening adds the
  * table's estimated row count.
@@ -31,141 +31,143 @@ import org.apache.calcite.linq4j.Enumerator;
  * statement's cancel flag is set.
  */
 public final class ScanEnumerable extends AbstractEnumerable<Object>
-    implements SplittableBatchSource {
-  private final ScanData data;
-  private final int[] fields;
-  private final AtomicBoolean cancelFlag;
-  private final QueryProgress progress;
+        implements SplittableBatchSource {
+    private final ScanData data;
+    private final int[] fields;
+    private final AtomicBoolean cancelFlag;
+    private final QueryProgress progress;
 
-  ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag) {
-    this(data, fields, cancelFlag, new QueryProgress());
-  }
-
-  ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag, QueryProgress progress) {
-    this.data = data;
-    this.fields = fields.clone();
-    this.cancelFlag = cancelFlag == null ? new AtomicBoolean() : cancelFlag;
-    this.progress = progress;
-  }
-
-  /**
-   * Scans {@code fields} of {@code data} for a statement whose context is {@code root}; with the
-   * connection's setting {@code cache=true} a file table is read through {@link TableCache}.
-   * Called by generated code through {@code io.tally.runtime.TallyMethod#SCAN}.
-   */
-  public static ScanEnumerable scan(DataContext root, ScanData data, int[] fields) {
-    QueryContext query = QueryContext.of(root);
-    ScanData source = query.settings().cache() ? TableCache.engine().wrap(data) : data;
-    return new ScanEnumerable(source, fields, query.cancelFlag(), query.progress());
-  }
-
-  /** The table being scanned. */
-  public ScanData data() {
-    return data;
-  }
-
-  /** Indexes of the projected columns in the table, in output order. */
-  public int[] fields() {
-    return fields.clone();
-  }
-
-  @Override
-  public Schema batchSchema() {
-    List<Field> all = data.schema().getFields();
-    List<Field> projected = new ArrayList<>(fields.length);
-    for (int field : fields) {
-      projected.add(all.get(field));
+    ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag) {
+        this(data, fields, cancelFlag, new QueryProgress());
     }
-    return new Schema(projected);
-  }
 
-  @Override
-  public BatchCursor openBatches(BufferAllocator allocator) {
-    BatchCursor cursor = data.open(allocator, fields);
-    progress.addEstimatedRows((long) data.estimatedRowCount());
-    return watched(cursor);
-  }
+    ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag, QueryProgress progress) {
+        this.data = data;
+        this.fields = fields.clone();
+        this.cancelFlag = cancelFlag == null ? new AtomicBoolean() : cancelFlag;
+        this.progress = progress;
+    }
 
-  /** Every format splits: see {@link ScanData#splits}. */
-  @Override
-  public boolean splittable() {
-    return true;
-  }
+    /**
+     * Scans {@code fields} of {@code data} for a statement whose context is {@code root}; with the
+     * connection's setting {@code cache=true} a file table is read through {@link TableCache}.
+     * Called by generated code through {@code io.tally.runtime.TallyMethod#SCAN}.
+     */
+    public static ScanEnumerable scan(DataContext root, ScanData data, int[] fields) {
+        QueryContext query = QueryContext.of(root);
+        ScanData source = query.settings().cache() ? TableCache.engine().wrap(data) : data;
+        return new ScanEnumerable(source, fields, query.cancelFlag(), query.progress());
+    }
 
-  @Override
-  public List<BatchSplit> splits(int count) {
-    List<BatchSplit> splits = BatchSplit.wrapAll(data.splits(fields, count),
-        (cursor, allocator) -> watched(cursor));
-    progress.addEstimatedRows((long) data.estimatedRowCount());
-    return splits;
-  }
+    /** The table being scanned. */
+    public ScanData data() {
+        return data;
+    }
 
-  /** {@code cursor} with the cancel check and progress count of every batch. */
-  private BatchCursor watched(BatchCursor cursor) {
-    return new BatchCursor() {
-      @Override
-      public VectorSchemaRoot next() {
-        if (cancelFlag.get()) {
-          throw new CancellationException("Statement canceled while scanning " + data.name());
+    /** Indexes of the projected columns in the table, in output order. */
+    public int[] fields() {
+        return fields.clone();
+    }
+
+    @Override
+    public Schema batchSchema() {
+        List<Field> all = data.schema().getFields();
+        List<Field> projected = new ArrayList<>(fields.length);
+        for (int field : fields) {
+            projected.add(all.get(field));
         }
-        VectorSchemaRoot batch = cursor.next();
-        if (batch != null) {
-          progress.addRows(batch.getRowCount());
+        return new Schema(projected);
+    }
+
+    @Override
+    public BatchCursor openBatches(BufferAllocator allocator) {
+        BatchCursor cursor = data.open(allocator, fields);
+        progress.addEstimatedRows((long) data.estimatedRowCount());
+        return watched(cursor);
+    }
+
+    /** Every format splits: see {@link ScanData#splits}. */
+    @Override
+    public boolean splittable() {
+        return true;
+    }
+
+    @Override
+    public List<BatchSplit> splits(int count) {
+        List<BatchSplit> splits =
+                BatchSplit.wrapAll(
+                        data.splits(fields, count), (cursor, allocator) -> watched(cursor));
+        progress.addEstimatedRows((long) data.estimatedRowCount());
+        return splits;
+    }
+
+    /** {@code cursor} with the cancel check and progress count of every batch. */
+    private BatchCursor watched(BatchCursor cursor) {
+        return new BatchCursor() {
+            @Override
+            public VectorSchemaRoot next() {
+                if (cancelFlag.get()) {
+                    throw new CancellationException(
+                            "Statement canceled while scanning " + data.name());
+                }
+                VectorSchemaRoot batch = cursor.next();
+                if (batch != null) {
+                    progress.addRows(batch.getRowCount());
+                }
+                return batch;
+            }
+
+            @Override
+            public void close() {
+                cursor.close();
+            }
+        };
+    }
+
+    @Override
+    public Enumerator<Object> enumerator() {
+        return new RowEnumerator();
+    }
+
+    /** The scan's rows: the projected columns read through typed {@link ColumnReader}s. */
+    private final class RowEnumerator extends BatchRowEnumerator {
+        private final ColumnReader[] readers = new ColumnReader[fields.length];
+
+        RowEnumerator() {
+            super("scan:" + data.name());
         }
-        return batch;
-      }
 
-      @Override
-      public void close() {
-        cursor.close();
-      }
-    };
-  }
+        /** Ends at cancel. */
+        @Override
+        protected boolean stopped() {
+            return cancelFlag.get();
+        }
 
-  @Override
-  public Enumerator<Object> enumerator() {
-    return new RowEnumerator();
-  }
+        @Override
+        protected BatchCursor open(BufferAllocator allocator) {
+            BatchCursor cursor = data.open(allocator, fields);
+            progress.addEstimatedRows((long) data.estimatedRowCount());
+            return cursor;
+        }
 
-  /** The scan's rows: the projected columns read through typed {@link ColumnReader}s. */
-  private final class RowEnumerator extends BatchRowEnumerator {
-    private final ColumnReader[] readers = new ColumnReader[fields.length];
+        @Override
+        protected void startBatch(VectorSchemaRoot batch) {
+            for (int i = 0; i < readers.length; i++) {
+                readers[i] = ColumnReader.of(batch.getVector(i));
+            }
+            progress.addRows(batch.getRowCount());
+        }
 
-    RowEnumerator() {
-      super("scan:" + data.name());
+        @Override
+        protected Object readRow(int r) {
+            if (readers.length == 1) {
+                return readers[0].get(r);
+            }
+            Object[] values = new Object[readers.length];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = readers[i].get(r);
+            }
+            return values;
+        }
     }
-
-    /** Ends at cancel. */
-    @Override
-    protected boolean stopped() {
-      return cancelFlag.get();
-    }
-
-    @Override
-    protected BatchCursor open(BufferAllocator allocator) {
-      BatchCursor cursor = data.open(allocator, fields);
-      progress.addEstimatedRows((long) data.estimatedRowCount());
-      return cursor;
-    }
-
-    @Override
-    protected void startBatch(VectorSchemaRoot batch) {
-      for (int i = 0; i < readers.length; i++) {
-        readers[i] = ColumnReader.of(batch.getVector(i));
-      }
-      progress.addRows(batch.getRowCount());
-    }
-
-    @Override
-    protected Object readRow(int r) {
-      if (readers.length == 1) {
-        return readers[0].get(r);
-      }
-      Object[] values = new Object[readers.length];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = readers[i].get(r);
-      }
-      return values;
-    }
-  }
 }

@@ -20,117 +20,117 @@ import org.apache.arrow.memory.BufferAllocator;
  * <p>Keyed by the file's absolute path; an entry is valid for the file size and modification time
  * it was loaded at, and is replaced (the old one closed once its last scan ends) when either
  * changes. Each file's buffers live in its own allocator named {@link #ALLOCATOR_PREFIX} plus the
- * table name, a child of the engine root (created with the entry, closed with it, so an empty
- * cache holds no allocator). Concurrent first scans of a file wait for one load.
- * {@link #clear()} frees everything (the driver calls it when its last connection closes).
+ * table name, a child of the engine root (created with the entry, closed with it, so an empty cache
+ * holds no allocator). Concurrent first scans of a file wait for one load. {@link #clear()} frees
+ * everything (the driver calls it when its last connection closes).
  */
 public final class TableCache {
-  /** Name prefix of the allocators holding cached batches, one per file. */
-  public static final String ALLOCATOR_PREFIX = "table-cache:";
-  private static final TableCache ENGINE = new TableCache(EngineMemory.root());
+    /** Name prefix of the allocators holding cached batches, one per file. */
+    public static final String ALLOCATOR_PREFIX = "table-cache:";
 
-  private final BufferAllocator parent;
-  private final Map<Path, CachedTable> entries = new ConcurrentHashMap<>();
+    private static final TableCache ENGINE = new TableCache(EngineMemory.root());
 
-  /** A cache whose entries allocate from children of {@code parent}. */
-  TableCache(BufferAllocator parent) {
-    this.parent = parent;
-  }
+    private final BufferAllocator parent;
+    private final Map<Path, CachedTable> entries = new ConcurrentHashMap<>();
 
-  /** The engine-wide cache. */
-  public static TableCache engine() {
-    return ENGINE;
-  }
+    /** A cache whose entries allocate from children of {@code parent}. */
+    TableCache(BufferAllocator parent) {
+        this.parent = parent;
+    }
 
-  /**
-   * {@code data} reading through this cache, or {@code data} itself if it is not file-backed.
-   */
-  ScanData wrap(ScanData data) {
-    return data.file() == null ? data : new CachedScanData(data, this);
-  }
+    /** The engine-wide cache. */
+    public static TableCache engine() {
+        return ENGINE;
+    }
 
-  /**
-   * The loaded entry for {@code data}'s current file version, acquired for one scan (release it
-   * with {@link CachedTable#release()}); loads the file if no valid entry exists.
-   */
-  CachedTable acquire(ScanData data) {
-    Path file = data.file().toAbsolutePath().normalize();
-    while (true) {
-      FileVersion version = FileVersion.of(file);
-      CachedTable entry = entries.computeIfAbsent(file,
-          f -> new CachedTable(data, version, parent));
-      if (!entry.version().equals(version)) {
-        evict(file, entry);
-        continue;
-      }
-      try {
-        if (entry.loadAndAcquire()) {
-          return entry;
+    /** {@code data} reading through this cache, or {@code data} itself if it is not file-backed. */
+    ScanData wrap(ScanData data) {
+        return data.file() == null ? data : new CachedScanData(data, this);
+    }
+
+    /**
+     * The loaded entry for {@code data}'s current file version, acquired for one scan (release it
+     * with {@link CachedTable#release()}); loads the file if no valid entry exists.
+     */
+    CachedTable acquire(ScanData data) {
+        Path file = data.file().toAbsolutePath().normalize();
+        while (true) {
+            FileVersion version = FileVersion.of(file);
+            CachedTable entry =
+                    entries.computeIfAbsent(file, f -> new CachedTable(data, version, parent));
+            if (!entry.version().equals(version)) {
+                evict(file, entry);
+                continue;
+            }
+            try {
+                if (entry.loadAndAcquire()) {
+                    return entry;
+                }
+            } catch (RuntimeException | Error e) {
+                evict(file, entry);
+                throw e;
+            }
+            // the entry was evicted (closed) while we waited: look again
         }
-      } catch (RuntimeException | Error e) {
-        evict(file, entry);
-        throw e;
-      }
-      // the entry was evicted (closed) while we waited: look again
     }
-  }
 
-  private void evict(Path file, CachedTable entry) {
-    if (entries.remove(file, entry)) {
-      entry.release();
+    private void evict(Path file, CachedTable entry) {
+        if (entries.remove(file, entry)) {
+            entry.release();
+        }
     }
-  }
 
-  /** Whether a loaded entry for {@code file}'s current version exists. */
-  public boolean isCached(Path file) {
-    Path key = file.toAbsolutePath().normalize();
-    CachedTable entry = entries.get(key);
-    try {
-      return entry != null && entry.loaded() && entry.version().equals(FileVersion.of(key));
-    } catch (UncheckedIOException e) {
-      return false;
+    /** Whether a loaded entry for {@code file}'s current version exists. */
+    public boolean isCached(Path file) {
+        Path key = file.toAbsolutePath().normalize();
+        CachedTable entry = entries.get(key);
+        try {
+            return entry != null && entry.loaded() && entry.version().equals(FileVersion.of(key));
+        } catch (UncheckedIOException e) {
+            return false;
+        }
     }
-  }
 
-  /** Bytes the cached batches hold now. */
-  public long bytes() {
-    long bytes = 0;
-    for (CachedTable e : entries.values()) {
-      bytes += e.bytes();
+    /** Bytes the cached batches hold now. */
+    public long bytes() {
+        long bytes = 0;
+        for (CachedTable e : entries.values()) {
+            bytes += e.bytes();
+        }
+        return bytes;
     }
-    return bytes;
-  }
 
-  /** Number of files with a loaded entry. */
-  public int files() {
-    int n = 0;
-    for (CachedTable e : entries.values()) {
-      n += e.loaded() ? 1 : 0;
+    /** Number of files with a loaded entry. */
+    public int files() {
+        int n = 0;
+        for (CachedTable e : entries.values()) {
+            n += e.loaded() ? 1 : 0;
+        }
+        return n;
     }
-    return n;
-  }
 
-  /** Drops every entry; memory is freed as soon as the scans still reading an entry end. */
-  public void clear() {
-    for (Map.Entry<Path, CachedTable> e : new ArrayList<>(entries.entrySet())) {
-      evict(e.getKey(), e.getValue());
+    /** Drops every entry; memory is freed as soon as the scans still reading an entry end. */
+    public void clear() {
+        for (Map.Entry<Path, CachedTable> e : new ArrayList<>(entries.entrySet())) {
+            evict(e.getKey(), e.getValue());
+        }
     }
-  }
 
-  /** Size and modification time of a file: an entry serves only the version it was loaded at. */
-  record FileVersion(long size, long modifiedMillis) {
-    static FileVersion of(Path file) {
-      try {
-        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-        return new FileVersion(a.size(), a.lastModifiedTime().toMillis());
-      } catch (IOException e) {
-        throw new UncheckedIOException(file + ": cannot read file attributes: " + e.getMessage(), e);
-      }
+    /** Size and modification time of a file: an entry serves only the version it was loaded at. */
+    record FileVersion(long size, long modifiedMillis) {
+        static FileVersion of(Path file) {
+            try {
+                BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+                return new FileVersion(a.size(), a.lastModifiedTime().toMillis());
+            } catch (IOException e) {
+                throw new UncheckedIOException(
+                        file + ": cannot read file attributes: " + e.getMessage(), e);
+            }
+        }
     }
-  }
 
-  /** Cached file paths (for tests and diagnostics). */
-  List<Path> paths() {
-    return List.copyOf(entries.keySet());
-  }
+    /** Cached file paths (for tests and diagnostics). */
+    List<Path> paths() {
+        return List.copyOf(entries.keySet());
+    }
 }

@@ -5,13 +5,13 @@ package io.tally.spill;
  * spent blocked in file I/O calls ("wait"). Plain mutable fields, written by the operator's thread.
  */
 public final class SpillCounters {
-  public long writeCount;
-  public long writeRows;
-  public long writeBytes;
-  public long writeNanos;
-  public long readCount;
-  public long readBytes;
-  public long readNanos;
-  public long waitNanos;
-  public long files;
+    public long writeCount;
+    public long writeRows;
+    public long writeBytes;
+    public long writeNanos;
+    public long readCount;
+    public long readBytes;
+    public long readNanos;
+    public long waitNanos;
+    public long files;
 }

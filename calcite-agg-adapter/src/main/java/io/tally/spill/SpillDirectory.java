@@ -6,73 +6,84 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * One operator's spill subdirectory inside its query's {@link QuerySpillDirectory}, created on the
- * first spill and deleted with its files by {@link #close()} (the operator finished, failed or
- * was cancelled). Also enforces the per-operator byte cap of {@link SpillOptions#maxBytes()}.
+ * first spill and deleted with its files by {@link #close()} (the operator finished, failed or was
+ * cancelled). Also enforces the per-operator byte cap of {@link SpillOptions#maxBytes()}.
  */
 public final class SpillDirectory implements AutoCloseable {
-  private final QuerySpillDirectory query;
-  private final SpillOptions options;
-  private final String operator;
-  private final SpillCounters counters;
-  private Path dir;
-  private int nextFile;
-  private long written;
+    private final QuerySpillDirectory query;
+    private final SpillOptions options;
+    private final String operator;
+    private final SpillCounters counters;
+    private Path dir;
+    private int nextFile;
+    private long written;
 
-  public SpillDirectory(QuerySpillDirectory query, SpillOptions options, String operator,
-      SpillCounters counters) {
-    this.query = query;
-    this.options = options;
-    this.operator = operator;
-    this.counters = counters;
-  }
-
-  public SpillOptions options() {
-    return options;
-  }
-
-  public SpillCounters counters() {
-    return counters;
-  }
-
-  /** The directory, or null before the first file. */
-  public Path path() {
-    return dir;
-  }
-
-  /**
-   * Creates the next spill file's writer ({@code label} goes into the file name); encoding
-   * buffers come from {@code allocator}.
-   */
-  public SpillWriter newFile(String label, Schema schema, BufferAllocator allocator) {
-    if (dir == null) {
-      dir = query.openOperator(operator);
+    public SpillDirectory(
+            QuerySpillDirectory query,
+            SpillOptions options,
+            String operator,
+            SpillCounters counters) {
+        this.query = query;
+        this.options = options;
+        this.operator = operator;
+        this.counters = counters;
     }
-    Path file = dir.resolve(String.format("%05d-%s.arrows", nextFile++, label));
-    SpillStats.fileCreated();
-    counters.files++;
-    return new SpillWriter(file, schema, this, allocator);
-  }
 
-  /** Books {@code bytes} about to be written to {@code file}; fails when the cap is passed. */
-  void charge(Path file, long bytes) {
-    written += bytes;
-    if (written > options.maxBytes()) {
-      throw new SpillException("No space left on the spill device: writing " + file + " for "
-          + operator + " (spill_dir " + options.dir() + ", limit " + options.maxBytes() + " bytes)");
+    public SpillOptions options() {
+        return options;
     }
-  }
 
-  String operator() {
-    return operator;
-  }
-
-  /** Deletes the directory and every file in it (idempotent). */
-  @Override
-  public void close() {
-    if (dir != null) {
-      Path d = dir;
-      dir = null;
-      query.closeOperator(d);
+    public SpillCounters counters() {
+        return counters;
     }
-  }
+
+    /** The directory, or null before the first file. */
+    public Path path() {
+        return dir;
+    }
+
+    /**
+     * Creates the next spill file's writer ({@code label} goes into the file name); encoding
+     * buffers come from {@code allocator}.
+     */
+    public SpillWriter newFile(String label, Schema schema, BufferAllocator allocator) {
+        if (dir == null) {
+            dir = query.openOperator(operator);
+        }
+        Path file = dir.resolve(String.format("%05d-%s.arrows", nextFile++, label));
+        SpillStats.fileCreated();
+        counters.files++;
+        return new SpillWriter(file, schema, this, allocator);
+    }
+
+    /** Books {@code bytes} about to be written to {@code file}; fails when the cap is passed. */
+    void charge(Path file, long bytes) {
+        written += bytes;
+        if (written > options.maxBytes()) {
+            throw new SpillException(
+                    "No space left on the spill device: writing "
+                            + file
+                            + " for "
+                            + operator
+                            + " (spill_dir "
+                            + options.dir()
+                            + ", limit "
+                            + options.maxBytes()
+                            + " bytes)");
+        }
+    }
+
+    String operator() {
+        return operator;
+    }
+
+    /** Deletes the directory and every file in it (idempotent). */
+    @Override
+    public void close() {
+        if (dir != null) {
+            Path d = dir;
+            dir = null;
+            query.closeOperator(d);
+        }
+    }
 }

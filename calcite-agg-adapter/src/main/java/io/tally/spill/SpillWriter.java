@@ -20,124 +20,134 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Appends record batches to one spill file. File layout: a sequence of frames
+ *
  * <pre>
  * [magic: int32][length: int32][crc32c: int32]           frame header, little-endian
  * [payload: length bytes], CRC32C-covered:
  *   [reference header: FrameOfReference.ENTRY_BYTES per integer column]
  *   [encapsulated Arrow IPC record-batch message]
  * </pre>
- * The message holds the batch with its integer columns narrowed by {@link FrameOfReference}
- * and its body buffers compressed per {@link SpillOptions#compression()} ({@link SpillCodecs}).
- * The schema is not stored: the operator that wrote the file reads it back with the same schema.
+ *
+ * The message holds the batch with its integer columns narrowed by {@link FrameOfReference} and its
+ * body buffers compressed per {@link SpillOptions#compression()} ({@link SpillCodecs}). The schema
+ * is not stored: the operator that wrote the file reads it back with the same schema.
  */
 public final class SpillWriter implements AutoCloseable {
-  static final int MAGIC = 0x4C505354;
-  static final int HEADER_BYTES = 12;
-  private final Path file;
-  private final Schema schema;
-  private final SpillDirectory owner;
-  private final SpillCodecs codecs = new SpillCodecs();
-  private final CompressionCodec codec;
-  private final FrameOfReference reference;
-  private final BufferAllocator allocator;
-  private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
-  private FileChannel channel;
-  private long batches;
+    static final int MAGIC = 0x4C505354;
+    static final int HEADER_BYTES = 12;
+    private final Path file;
+    private final Schema schema;
+    private final SpillDirectory owner;
+    private final SpillCodecs codecs = new SpillCodecs();
+    private final CompressionCodec codec;
+    private final FrameOfReference reference;
+    private final BufferAllocator allocator;
+    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
+    private FileChannel channel;
+    private long batches;
 
-  SpillWriter(Path file, Schema schema, SpillDirectory owner, BufferAllocator allocator) {
-    this.file = file;
-    this.schema = schema;
-    this.owner = owner;
-    this.codec = codecs.forWriting(owner.options().compression());
-    this.reference = new FrameOfReference(schema);
-    this.allocator = allocator;
-    try {
-      this.channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-    } catch (IOException e) {
-      throw ioFailure("cannot create spill file " + file + " for " + owner.operator(), e);
+    SpillWriter(Path file, Schema schema, SpillDirectory owner, BufferAllocator allocator) {
+        this.file = file;
+        this.schema = schema;
+        this.owner = owner;
+        this.codec = codecs.forWriting(owner.options().compression());
+        this.reference = new FrameOfReference(schema);
+        this.allocator = allocator;
+        try {
+            this.channel =
+                    FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw ioFailure("cannot create spill file " + file + " for " + owner.operator(), e);
+        }
     }
-  }
 
-  public Path file() {
-    return file;
-  }
-
-  public Schema schema() {
-    return schema;
-  }
-
-  /** Batches written so far. */
-  public long batches() {
-    return batches;
-  }
-
-  /** Writes {@code root} (its schema must be this file's) as one frame; returns the bytes written. */
-  public long append(VectorSchemaRoot root) {
-    if (!root.getSchema().equals(schema)) {
-      throw new IllegalArgumentException("batch schema " + root.getSchema() + " is not the spill file's " + schema);
+    public Path file() {
+        return file;
     }
-    buffer.reset();
-    ByteBuffer refs = ByteBuffer.allocate(reference.headerBytes()).order(ByteOrder.LITTLE_ENDIAN);
-    try (FrameOfReference.Narrowed narrow = reference.encode(root, refs, allocator);
-         ArrowRecordBatch batch = new VectorUnloader(narrow.root, true, codec, true).getRecordBatch()) {
-      buffer.write(refs.array(), 0, refs.capacity());
-      MessageSerializer.serialize(new WriteChannel(Channels.newChannel(buffer)), batch);
-    } catch (IOException e) {
-      throw ioFailure("cannot encode a spill batch for " + file, e);
-    }
-    byte[] message = buffer.toByteArray();
-    CRC32C crc = new CRC32C();
-    crc.update(message, 0, message.length);
-    ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    header.putInt(MAGIC).putInt(message.length).putInt((int) crc.getValue()).flip();
-    long total = HEADER_BYTES + (long) message.length;
-    owner.charge(file, total);
-    long start = System.nanoTime();
-    try {
-      writeFully(header);
-      writeFully(ByteBuffer.wrap(message));
-    } catch (IOException e) {
-      throw ioFailure("cannot write spill file " + file + " for " + owner.operator(), e);
-    } finally {
-      owner.counters().waitNanos += System.nanoTime() - start;
-    }
-    batches++;
-    owner.counters().writeCount++;
-    owner.counters().writeRows += root.getRowCount();
-    owner.counters().writeBytes += total;
-    SpillStats.wrote(total);
-    return total;
-  }
 
-  private void writeFully(ByteBuffer b) throws IOException {
-    while (b.hasRemaining()) {
-      channel.write(b);
+    public Schema schema() {
+        return schema;
     }
-  }
 
-  /** Flushes and closes the file (it stays on disk for {@link SpillReader}). */
-  @Override
-  public void close() {
-    if (channel != null) {
-      try {
-        channel.close();
-      } catch (IOException e) {
-        throw ioFailure("cannot close spill file " + file, e);
-      } finally {
-        channel = null;
-        codecs.close();
-      }
+    /** Batches written so far. */
+    public long batches() {
+        return batches;
     }
-  }
 
-  /** An I/O failure as a {@link SpillException}, saying so plainly when the device is full. */
-  static SpillException ioFailure(String what, IOException e) {
-    String msg = String.valueOf(e.getMessage());
-    if (msg.contains("No space left") || msg.contains("not enough space") || msg.contains("Disk quota")) {
-      return new SpillException("No space left on the spill device (spill_dir is full): " + what,
-          e);
+    /**
+     * Writes {@code root} (its schema must be this file's) as one frame; returns the bytes written.
+     */
+    public long append(VectorSchemaRoot root) {
+        if (!root.getSchema().equals(schema)) {
+            throw new IllegalArgumentException(
+                    "batch schema " + root.getSchema() + " is not the spill file's " + schema);
+        }
+        buffer.reset();
+        ByteBuffer refs =
+                ByteBuffer.allocate(reference.headerBytes()).order(ByteOrder.LITTLE_ENDIAN);
+        try (FrameOfReference.Narrowed narrow = reference.encode(root, refs, allocator);
+                ArrowRecordBatch batch =
+                        new VectorUnloader(narrow.root, true, codec, true).getRecordBatch()) {
+            buffer.write(refs.array(), 0, refs.capacity());
+            MessageSerializer.serialize(new WriteChannel(Channels.newChannel(buffer)), batch);
+        } catch (IOException e) {
+            throw ioFailure("cannot encode a spill batch for " + file, e);
+        }
+        byte[] message = buffer.toByteArray();
+        CRC32C crc = new CRC32C();
+        crc.update(message, 0, message.length);
+        ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        header.putInt(MAGIC).putInt(message.length).putInt((int) crc.getValue()).flip();
+        long total = HEADER_BYTES + (long) message.length;
+        owner.charge(file, total);
+        long start = System.nanoTime();
+        try {
+            writeFully(header);
+            writeFully(ByteBuffer.wrap(message));
+        } catch (IOException e) {
+            throw ioFailure("cannot write spill file " + file + " for " + owner.operator(), e);
+        } finally {
+            owner.counters().waitNanos += System.nanoTime() - start;
+        }
+        batches++;
+        owner.counters().writeCount++;
+        owner.counters().writeRows += root.getRowCount();
+        owner.counters().writeBytes += total;
+        SpillStats.wrote(total);
+        return total;
     }
-    return new SpillException(what + " (check spill_dir): " + e.getClass().getSimpleName()
-        + ": " + msg, e);
-  }
+
+    private void writeFully(ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            channel.write(b);
+        }
+    }
+
+    /** Flushes and closes the file (it stays on disk for {@link SpillReader}). */
+    @Override
+    public void close() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw ioFailure("cannot close spill file " + file, e);
+            } finally {
+                channel = null;
+                codecs.close();
+            }
+        }
+    }
+
+    /** An I/O failure as a {@link SpillException}, saying so plainly when the device is full. */
+    static SpillException ioFailure(String what, IOException e) {
+        String msg = String.valueOf(e.getMessage());
+        if (msg.contains("No space left")
+                || msg.contains("not enough space")
+                || msg.contains("Disk quota")) {
+            return new SpillException(
+                    "No space left on the spill device (spill_dir is full): " + what, e);
+        }
+        return new SpillException(
+                what + " (check spill_dir): " + e.getClass().getSimpleName() + ": " + msg, e);
+    }
 }

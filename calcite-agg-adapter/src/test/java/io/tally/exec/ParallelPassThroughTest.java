@@ -31,185 +31,238 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Pass-through of {@link ParallelAggregator}'s partial tables ({@link RowStates},
- * {@link PassThroughPolicy}) against the HashMap model {@link ReferenceAggregate}: unique keys,
- * unique then repeating keys, NULL keys, every function with partial states, spilling; that it
- * happened is read from {@code passthrough_rows}. Every test closes its RootAllocator.
+ * Pass-through of {@link ParallelAggregator}'s partial tables ({@link RowStates}, {@link
+ * PassThroughPolicy}) against the HashMap model {@link ReferenceAggregate}: unique keys, unique
+ * then repeating keys, NULL keys, every function with partial states, spilling; that it happened is
+ * read from {@code passthrough_rows}. Every test closes its RootAllocator.
  */
 class ParallelPassThroughTest {
-  private static final List<DataType> TYPES = AggregateFunctionsTest.TYPES;
-  private static final int K1 = AggregateFunctionsTest.K1;
-  private static final int K2 = AggregateFunctionsTest.K2;
-  private static final String NAME = "EnumerableBlockedAggregate#pass";
-  /**
-   * Full at 900 groups (two 500-row batches of unique keys, some NULL keys sharing a group),
-   * re-checked every 3000 passed rows: several switches per worker.
-   */
-  private static final PassThroughPolicy EAGER = new PassThroughPolicy(900, 1.0 / 3, 3000);
-  private static final DataType BIG = DataType.of(ColumnType.BIGINT);
+    private static final List<DataType> TYPES = AggregateFunctionsTest.TYPES;
+    private static final int K1 = AggregateFunctionsTest.K1;
+    private static final int K2 = AggregateFunctionsTest.K2;
+    private static final String NAME = "EnumerableBlockedAggregate#pass";
 
-  @TempDir Path spillDir;
+    /**
+     * Full at 900 groups (two 500-row batches of unique keys, some NULL keys sharing a group),
+     * re-checked every 3000 passed rows: several switches per worker.
+     */
+    private static final PassThroughPolicy EAGER = new PassThroughPolicy(900, 1.0 / 3, 3000);
 
-  @AfterEach
-  void noWorkerThreadIsLeft() {
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      assertTrue(!t.getName().startsWith("tally-agg-") || !t.isAlive(), "leaked " + t);
-    }
-  }
+    private static final DataType BIG = DataType.of(ColumnType.BIGINT);
 
-  private AggregateConfig config(int blockSize) {
-    return new AggregateConfig(blockSize, AggregateConfig.EmitMode.BLOCKED,
-        SpillOptions.defaults().withDir(spillDir.toString()));
-  }
+    @TempDir Path spillDir;
 
-  private record Run(List<Object[]> rows, AggregateMetrics metrics) {}
+    @AfterEach
+    void noWorkerThreadIsLeft() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            assertTrue(!t.getName().startsWith("tally-agg-") || !t.isAlive(), "leaked " + t);
+        }
+    }
 
-  private Run run(AggregateSpec spec, int threads, long limit, List<Object[]> rows,
-      PassThroughPolicy policy, BufferAllocator root) {
-    int[] columns = new int[spec.inputTypes().size()];
-    for (int i = 0; i < columns.length; i++) {
-      columns[i] = i;
+    private AggregateConfig config(int blockSize) {
+        return new AggregateConfig(
+                blockSize,
+                AggregateConfig.EmitMode.BLOCKED,
+                SpillOptions.defaults().withDir(spillDir.toString()));
     }
-    List<Object[]> out = new ArrayList<>();
-    try (ParallelAggregator agg = new ParallelAggregator(spec, config(256), threads, root,
-        new MemoryPool(limit), () -> false, NAME, null, policy)) {
-      agg.build(ParallelAggregatorTest.splits(spec, rows, threads,
-          ParallelAggregatorTest.Hook.NONE), columns, () -> { });
-      VectorSchemaRoot batch;
-      while ((batch = agg.nextBlock()) != null) {
-        out.addAll(BatchRows.rows(batch));
-      }
-      assertNull(agg.nextBlock());
-      assertEquals(rows.size(), agg.metrics().inputRows);
-      return new Run(out, agg.metrics());
-    }
-  }
 
-  /** Random rows whose K1 is the row number (NULL every {@code nullEvery}-th row, 0: never). */
-  private static List<Object[]> uniqueRows(int count, int nullEvery, long seed) {
-    List<Object[]> rows = AggregateFunctionsTest.rows(count, seed);
-    for (int i = 0; i < count; i++) {
-      rows.get(i)[K1] = nullEvery > 0 && i % nullEvery == 0 ? null : i;
-    }
-    return rows;
-  }
+    private record Run(List<Object[]> rows, AggregateMetrics metrics) {}
 
-  @ParameterizedTest
-  @ValueSource(ints = {2, 4, 8})
-  void uniqueAndNullKeysWithEveryPartialFunctionMatchTheModel(int threads) {
-    List<Object[]> rows = uniqueRows(20000, 50, threads);
-    AggregateSpec spec = AggregateSpec.groupBy(TYPES, List.of(K1, K2),
-        ParallelAggregatorTest.calls());
-    try (BufferAllocator root = new RootAllocator()) {
-      Run run = run(spec, threads, 1L << 32, rows, EAGER, root);
-      AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
-      assertTrue(run.metrics().passthroughRows > rows.size() / 2, run.metrics().toString());
-      assertTrue(run.metrics().passthroughRows < rows.size(), run.metrics().toString());
-      assertEquals(0, root.getAllocatedMemory());
+    private Run run(
+            AggregateSpec spec,
+            int threads,
+            long limit,
+            List<Object[]> rows,
+            PassThroughPolicy policy,
+            BufferAllocator root) {
+        int[] columns = new int[spec.inputTypes().size()];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = i;
+        }
+        List<Object[]> out = new ArrayList<>();
+        try (ParallelAggregator agg =
+                new ParallelAggregator(
+                        spec,
+                        config(256),
+                        threads,
+                        root,
+                        new MemoryPool(limit),
+                        () -> false,
+                        NAME,
+                        null,
+                        policy)) {
+            agg.build(
+                    ParallelAggregatorTest.splits(
+                            spec, rows, threads, ParallelAggregatorTest.Hook.NONE),
+                    columns,
+                    () -> {});
+            VectorSchemaRoot batch;
+            while ((batch = agg.nextBlock()) != null) {
+                out.addAll(BatchRows.rows(batch));
+            }
+            assertNull(agg.nextBlock());
+            assertEquals(rows.size(), agg.metrics().inputRows);
+            return new Run(out, agg.metrics());
+        }
     }
-  }
 
-  /** Order-dependent functions too (LISTAGG, ARRAY_AGG, ANY_VALUE): each group has one row. */
-  @Test
-  void everyFunctionOnStrictlyUniqueKeys() {
-    List<Object[]> rows = uniqueRows(12000, 0, 5);
-    AggregateSpec spec = AggregateSpec.groupBy(TYPES, List.of(K1),
-        AggregateFunctionsTest.baseCalls());
-    try (BufferAllocator root = new RootAllocator()) {
-      Run run = run(spec, 2, 1L << 32, rows, EAGER, root);
-      AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
-      assertEquals(rows.size(), run.metrics().groups);
-      assertTrue(run.metrics().passthroughRows > 0, run.metrics().toString());
+    /** Random rows whose K1 is the row number (NULL every {@code nullEvery}-th row, 0: never). */
+    private static List<Object[]> uniqueRows(int count, int nullEvery, long seed) {
+        List<Object[]> rows = AggregateFunctionsTest.rows(count, seed);
+        for (int i = 0; i < count; i++) {
+            rows.get(i)[K1] = nullEvery > 0 && i % nullEvery == 0 ? null : i;
+        }
+        return rows;
     }
-  }
 
-  /** Unique keys, then keys from a small domain: after a re-check the workers aggregate again. */
-  @ParameterizedTest
-  @ValueSource(ints = {2, 4})
-  void uniqueThenRepeatingKeysGoBackToAggregating(int threads) {
-    List<Object[]> rows = uniqueRows(40000, 0, 9);
-    for (int i = rows.size() / 2; i < rows.size(); i++) {
-      rows.get(i)[K1] = i % 97;
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4, 8})
+    void uniqueAndNullKeysWithEveryPartialFunctionMatchTheModel(int threads) {
+        List<Object[]> rows = uniqueRows(20000, 50, threads);
+        AggregateSpec spec =
+                AggregateSpec.groupBy(TYPES, List.of(K1, K2), ParallelAggregatorTest.calls());
+        try (BufferAllocator root = new RootAllocator()) {
+            Run run = run(spec, threads, 1L << 32, rows, EAGER, root);
+            AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
+            assertTrue(run.metrics().passthroughRows > rows.size() / 2, run.metrics().toString());
+            assertTrue(run.metrics().passthroughRows < rows.size(), run.metrics().toString());
+            assertEquals(0, root.getAllocatedMemory());
+        }
     }
-    AggregateSpec spec = AggregateSpec.groupBy(TYPES, List.of(K1, K2),
-        ParallelAggregatorTest.calls());
-    try (BufferAllocator root = new RootAllocator()) {
-      Run run = run(spec, threads, 1L << 32, rows, EAGER, root);
-      AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
-      long passed = run.metrics().passthroughRows;
-      assertTrue(passed > rows.size() / 4, run.metrics().toString());
-      assertTrue(passed <= rows.size() / 2 + threads * 3000L, run.metrics().toString());
-    }
-  }
 
-  @ParameterizedTest
-  @ValueSource(ints = {2, 4})
-  void spillsUnderASmallLimitWithTheSameAnswerAndNoFilesLeft(int threads) throws Exception {
-    List<DataType> types = List.of(BIG, DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.DOUBLE));
-    Random r = new Random(threads);
-    List<Object[]> rows = new ArrayList<>();
-    for (int i = 0; i < 60000; i++) {
-      rows.add(new Object[] {i % 1000 == 0 ? null : (long) i, "k" + r.nextInt(1 << 20),
-          r.nextInt(10) == 0 ? null : (double) r.nextInt(1000)});
+    /** Order-dependent functions too (LISTAGG, ARRAY_AGG, ANY_VALUE): each group has one row. */
+    @Test
+    void everyFunctionOnStrictlyUniqueKeys() {
+        List<Object[]> rows = uniqueRows(12000, 0, 5);
+        AggregateSpec spec =
+                AggregateSpec.groupBy(TYPES, List.of(K1), AggregateFunctionsTest.baseCalls());
+        try (BufferAllocator root = new RootAllocator()) {
+            Run run = run(spec, 2, 1L << 32, rows, EAGER, root);
+            AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
+            assertEquals(rows.size(), run.metrics().groups);
+            assertTrue(run.metrics().passthroughRows > 0, run.metrics().toString());
+        }
     }
-    AggregateSpec spec = AggregateSpec.groupBy(types, List.of(0, 1), List.of(
-        AggregateCall.of(AggKind.COUNT, List.of(), BIG, "n"),
-        AggregateCall.of(AggKind.SUM, List.of(2), DataType.of(ColumnType.DOUBLE), "s"),
-        AggregateCall.of(AggKind.MAX, List.of(1), DataType.of(ColumnType.VARCHAR), "mx")));
-    try (BufferAllocator root = new RootAllocator()) {
-      Run run = run(spec, threads, 2L << 20, rows, EAGER, root);
-      assertEquals(AggregatorHarness.canonical(ReferenceAggregate.run(spec, rows)),
-          AggregatorHarness.canonical(run.rows()));
-      assertTrue(run.metrics().spillWriteBytes > 0, run.metrics().toString());
-      assertTrue(run.metrics().passthroughRows > 0, run.metrics().toString());
-      assertEquals(0, root.getAllocatedMemory());
-    }
-    try (Stream<Path> left = Files.walk(spillDir)) {
-      assertEquals(1, left.count(), "spill files left behind");
-    }
-  }
 
-  @Test
-  void offAndSmallInputsNeverPassThrough() {
-    List<Object[]> rows = uniqueRows(8000, 40, 3);
-    AggregateSpec spec = AggregateSpec.groupBy(TYPES, List.of(K1, K2),
-        ParallelAggregatorTest.calls());
-    try (BufferAllocator root = new RootAllocator()) {
-      for (PassThroughPolicy policy : List.of(PassThroughPolicy.OFF, PassThroughPolicy.DEFAULT)) {
-        Run run = run(spec, 2, 1L << 32, rows, policy, root);
-        AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
-        assertEquals(0, run.metrics().passthroughRows, run.metrics().toString());
-      }
+    /** Unique keys, then keys from a small domain: after a re-check the workers aggregate again. */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void uniqueThenRepeatingKeysGoBackToAggregating(int threads) {
+        List<Object[]> rows = uniqueRows(40000, 0, 9);
+        for (int i = rows.size() / 2; i < rows.size(); i++) {
+            rows.get(i)[K1] = i % 97;
+        }
+        AggregateSpec spec =
+                AggregateSpec.groupBy(TYPES, List.of(K1, K2), ParallelAggregatorTest.calls());
+        try (BufferAllocator root = new RootAllocator()) {
+            Run run = run(spec, threads, 1L << 32, rows, EAGER, root);
+            AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
+            long passed = run.metrics().passthroughRows;
+            assertTrue(passed > rows.size() / 4, run.metrics().toString());
+            assertTrue(passed <= rows.size() / 2 + threads * 3000L, run.metrics().toString());
+        }
     }
-  }
 
-  /** Several grouping sets or an empty one keep aggregating; DISTINCT tables stay serial. */
-  @Test
-  void groupingSetsAndDistinctTablesDoNotPassThrough() {
-    List<AggregateCall> calls = List.of(AggregateCall.of(AggKind.COUNT, List.of(), BIG, "n"),
-        AggregateCall.of(AggKind.SUM, List.of(AggregateFunctionsTest.V), BIG, "s"));
-    BitSet both = new BitSet();
-    both.set(K1);
-    both.set(K2);
-    BitSet first = new BitSet();
-    first.set(K1);
-    AggregateSpec rollup = new AggregateSpec(TYPES, List.of(K1, K2),
-        List.of(both, first, new BitSet()), calls);
-    AggregateSpec cube = new AggregateSpec(TYPES, List.of(K1, K2), List.of(both, first), calls);
-    AggregateSpec distinct = AggregateSpec.groupBy(TYPES, List.of(K1), List.of(
-        new AggregateCall(AggKind.COUNT, List.of(AggregateFunctionsTest.V), true, -1, BIG, "cd")));
-    assertFalse(RowStates.supports(rollup));
-    assertFalse(RowStates.supports(cube));
-    assertFalse(RowStates.supports(distinct));
-    assertFalse(RowStates.supports(AggregateSpec.groupBy(TYPES, List.of(), calls)));
-    assertTrue(RowStates.supports(AggregateSpec.groupBy(TYPES, List.of(K1), calls)));
-    List<Object[]> rows = uniqueRows(6000, 30, 4);
-    try (BufferAllocator root = new RootAllocator()) {
-      for (AggregateSpec spec : List.of(rollup, cube)) {
-        Run run = run(spec, 2, 1L << 32, rows, EAGER, root);
-        AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
-        assertEquals(0, run.metrics().passthroughRows);
-      }
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void spillsUnderASmallLimitWithTheSameAnswerAndNoFilesLeft(int threads) throws Exception {
+        List<DataType> types =
+                List.of(BIG, DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.DOUBLE));
+        Random r = new Random(threads);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 60000; i++) {
+            rows.add(
+                    new Object[] {
+                        i % 1000 == 0 ? null : (long) i,
+                        "k" + r.nextInt(1 << 20),
+                        r.nextInt(10) == 0 ? null : (double) r.nextInt(1000)
+                    });
+        }
+        AggregateSpec spec =
+                AggregateSpec.groupBy(
+                        types,
+                        List.of(0, 1),
+                        List.of(
+                                AggregateCall.of(AggKind.COUNT, List.of(), BIG, "n"),
+                                AggregateCall.of(
+                                        AggKind.SUM,
+                                        List.of(2),
+                                        DataType.of(ColumnType.DOUBLE),
+                                        "s"),
+                                AggregateCall.of(
+                                        AggKind.MAX,
+                                        List.of(1),
+                                        DataType.of(ColumnType.VARCHAR),
+                                        "mx")));
+        try (BufferAllocator root = new RootAllocator()) {
+            Run run = run(spec, threads, 2L << 20, rows, EAGER, root);
+            assertEquals(
+                    AggregatorHarness.canonical(ReferenceAggregate.run(spec, rows)),
+                    AggregatorHarness.canonical(run.rows()));
+            assertTrue(run.metrics().spillWriteBytes > 0, run.metrics().toString());
+            assertTrue(run.metrics().passthroughRows > 0, run.metrics().toString());
+            assertEquals(0, root.getAllocatedMemory());
+        }
+        try (Stream<Path> left = Files.walk(spillDir)) {
+            assertEquals(1, left.count(), "spill files left behind");
+        }
     }
-  }
+
+    @Test
+    void offAndSmallInputsNeverPassThrough() {
+        List<Object[]> rows = uniqueRows(8000, 40, 3);
+        AggregateSpec spec =
+                AggregateSpec.groupBy(TYPES, List.of(K1, K2), ParallelAggregatorTest.calls());
+        try (BufferAllocator root = new RootAllocator()) {
+            for (PassThroughPolicy policy :
+                    List.of(PassThroughPolicy.OFF, PassThroughPolicy.DEFAULT)) {
+                Run run = run(spec, 2, 1L << 32, rows, policy, root);
+                AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
+                assertEquals(0, run.metrics().passthroughRows, run.metrics().toString());
+            }
+        }
+    }
+
+    /** Several grouping sets or an empty one keep aggregating; DISTINCT tables stay serial. */
+    @Test
+    void groupingSetsAndDistinctTablesDoNotPassThrough() {
+        List<AggregateCall> calls =
+                List.of(
+                        AggregateCall.of(AggKind.COUNT, List.of(), BIG, "n"),
+                        AggregateCall.of(AggKind.SUM, List.of(AggregateFunctionsTest.V), BIG, "s"));
+        BitSet both = new BitSet();
+        both.set(K1);
+        both.set(K2);
+        BitSet first = new BitSet();
+        first.set(K1);
+        AggregateSpec rollup =
+                new AggregateSpec(
+                        TYPES, List.of(K1, K2), List.of(both, first, new BitSet()), calls);
+        AggregateSpec cube = new AggregateSpec(TYPES, List.of(K1, K2), List.of(both, first), calls);
+        AggregateSpec distinct =
+                AggregateSpec.groupBy(
+                        TYPES,
+                        List.of(K1),
+                        List.of(
+                                new AggregateCall(
+                                        AggKind.COUNT,
+                                        List.of(AggregateFunctionsTest.V),
+                                        true,
+                                        -1,
+                                        BIG,
+                                        "cd")));
+        assertFalse(RowStates.supports(rollup));
+        assertFalse(RowStates.supports(cube));
+        assertFalse(RowStates.supports(distinct));
+        assertFalse(RowStates.supports(AggregateSpec.groupBy(TYPES, List.of(), calls)));
+        assertTrue(RowStates.supports(AggregateSpec.groupBy(TYPES, List.of(K1), calls)));
+        List<Object[]> rows = uniqueRows(6000, 30, 4);
+        try (BufferAllocator root = new RootAllocator()) {
+            for (AggregateSpec spec : List.of(rollup, cube)) {
+                Run run = run(spec, 2, 1L << 32, rows, EAGER, root);
+                AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
+                assertEquals(0, run.metrics().passthroughRows);
+            }
+        }
+    }
 }

@@ -17,120 +17,154 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs many generated filters and projections over random data with NULLs twice: vectorized
- * ({@link TallyBatchCalc}) and with {@link TallyBatchCalcRule} switched off through its system
- * property, so Calcite's own {@code EnumerableCalc} computes the reference answer. Answers (or
- * the root error message) must agree, and no Arrow memory may stay allocated.
+ * Runs many generated filters and projections over random data with NULLs twice: vectorized ({@link
+ * TallyBatchCalc}) and with {@link TallyBatchCalcRule} switched off through its system property, so
+ * Calcite's own {@code EnumerableCalc} computes the reference answer. Answers (or the root error
+ * message) must agree, and no Arrow memory may stay allocated.
  */
 class BatchCalcDifferentialTest {
-  private static final long SEED = 20_240_611L;
-  private static final int ROWS = 5000;
-  private static final int QUERIES = 100;
+    private static final long SEED = 20_240_611L;
+    private static final int ROWS = 5000;
+    private static final int QUERIES = 100;
 
-  @TempDir Path dir;
+    @TempDir Path dir;
 
-  @AfterEach
-  void noLeaks() {
-    System.clearProperty(TallyBatchCalcRule.DISABLE_PROPERTY);
-    SqlFixture.assertNoArrowMemory();
-  }
-
-  @Test
-  void generatedExpressionsAgreeWithCalcite() throws Exception {
-    Random random = new Random(SEED);
-    writeTable(random);
-    ExpressionGenerator gen = new ExpressionGenerator(random);
-    int vectorized = 0;
-    try (SqlFixture db = SqlFixture.tally(dir)) {
-      for (int q = 0; q < QUERIES; q++) {
-        String sql = q % 2 == 0
-            ? "select " + gen.integer(3) + ", " + gen.string(2) + ", " + gen.real(2)
-                + ", " + gen.bool(2) + " from t where " + gen.bool(3)
-            : "select k, count(*), sum(v) from (select " + gen.integer(2) + " as k, "
-                + gen.integer(3) + " as v from t where " + gen.bool(2) + ") group by k";
-        long before = EngineMemory.root().getAllocatedMemory();
-        Outcome fast = run(db, sql);
-        assertEquals(before, EngineMemory.root().getAllocatedMemory(), "leak after " + sql);
-        vectorized += fast.plan.contains("TallyBatchCalc") ? 1 : 0;
-        System.setProperty(TallyBatchCalcRule.DISABLE_PROPERTY, "false");
-        Outcome reference = run(db, sql);
+    @AfterEach
+    void noLeaks() {
         System.clearProperty(TallyBatchCalcRule.DISABLE_PROPERTY);
-        assertFalse(reference.plan.contains("TallyBatchCalc"), reference.plan);
-        assertEquals(reference.result, fast.result, sql + "\n" + fast.plan);
         SqlFixture.assertNoArrowMemory();
-        if (reference.error != null && fast.error != null) {
-          assertEquals(reference.error, fast.error, sql);
+    }
+
+    @Test
+    void generatedExpressionsAgreeWithCalcite() throws Exception {
+        Random random = new Random(SEED);
+        writeTable(random);
+        ExpressionGenerator gen = new ExpressionGenerator(random);
+        int vectorized = 0;
+        try (SqlFixture db = SqlFixture.tally(dir)) {
+            for (int q = 0; q < QUERIES; q++) {
+                String sql =
+                        q % 2 == 0
+                                ? "select "
+                                        + gen.integer(3)
+                                        + ", "
+                                        + gen.string(2)
+                                        + ", "
+                                        + gen.real(2)
+                                        + ", "
+                                        + gen.bool(2)
+                                        + " from t where "
+                                        + gen.bool(3)
+                                : "select k, count(*), sum(v) from (select "
+                                        + gen.integer(2)
+                                        + " as k, "
+                                        + gen.integer(3)
+                                        + " as v from t where "
+                                        + gen.bool(2)
+                                        + ") group by k";
+                long before = EngineMemory.root().getAllocatedMemory();
+                Outcome fast = run(db, sql);
+                assertEquals(before, EngineMemory.root().getAllocatedMemory(), "leak after " + sql);
+                vectorized += fast.plan.contains("TallyBatchCalc") ? 1 : 0;
+                System.setProperty(TallyBatchCalcRule.DISABLE_PROPERTY, "false");
+                Outcome reference = run(db, sql);
+                System.clearProperty(TallyBatchCalcRule.DISABLE_PROPERTY);
+                assertFalse(reference.plan.contains("TallyBatchCalc"), reference.plan);
+                assertEquals(reference.result, fast.result, sql + "\n" + fast.plan);
+                SqlFixture.assertNoArrowMemory();
+                if (reference.error != null && fast.error != null) {
+                    assertEquals(reference.error, fast.error, sql);
+                }
+            }
         }
-      }
+        assertTrue(vectorized > QUERIES * 3 / 4, "only " + vectorized + " queries vectorized");
     }
-    assertTrue(vectorized > QUERIES * 3 / 4, "only " + vectorized + " queries vectorized");
-  }
 
-  @Test
-  void vectorizedErrorsMatchCalciteAndFreeMemory() throws Exception {
-    writeTable(new Random(SEED));
-    try (SqlFixture db = SqlFixture.tally(dir)) {
-      for (String sql : List.of("select j / (i - i) from t",
-          "select count(*), sum(mod(j, i - i)) from t",
-          "select substring(s, 1, i - 100) from t where s is not null and i is not null")) {
-        Outcome fast = run(db, sql);
-        assertTrue(fast.plan.contains("TallyBatchCalc"), fast.plan);
-        assertEquals("error", fast.result, sql);
-        SqlFixture.assertNoArrowMemory();
-      }
-      assertEquals(List.of(List.of("0")), db.strings(
-          "select count(*) from t where case when i <> 0 then j / i else 0 end = 12345"
-              + " and i = 0"), "a CASE branch not taken cannot fail");
+    @Test
+    void vectorizedErrorsMatchCalciteAndFreeMemory() throws Exception {
+        writeTable(new Random(SEED));
+        try (SqlFixture db = SqlFixture.tally(dir)) {
+            for (String sql :
+                    List.of(
+                            "select j / (i - i) from t",
+                            "select count(*), sum(mod(j, i - i)) from t",
+                            "select substring(s, 1, i - 100) from t where s is not null and i is not null")) {
+                Outcome fast = run(db, sql);
+                assertTrue(fast.plan.contains("TallyBatchCalc"), fast.plan);
+                assertEquals("error", fast.result, sql);
+                SqlFixture.assertNoArrowMemory();
+            }
+            assertEquals(
+                    List.of(List.of("0")),
+                    db.strings(
+                            "select count(*) from t where case when i <> 0 then j / i else 0 end = 12345"
+                                    + " and i = 0"),
+                    "a CASE branch not taken cannot fail");
+        }
     }
-  }
 
-  /**
-   * The sorted rows (or "error") of a query, with its plan and the root error's message (null
-   * when none or when HotSpot dropped it from a frequently thrown implicit exception).
-   */
-  private record Outcome(String plan, String result, String error) {}
+    /**
+     * The sorted rows (or "error") of a query, with its plan and the root error's message (null
+     * when none or when HotSpot dropped it from a frequently thrown implicit exception).
+     */
+    private record Outcome(String plan, String result, String error) {}
 
-  private static Outcome run(SqlFixture db, String sql) throws SQLException {
-    String plan = db.explain(sql);
-    try {
-      List<String> rows = new ArrayList<>();
-      for (List<String> row : db.strings(sql)) {
-        rows.add(row.toString());
-      }
-      rows.sort(null);
-      return new Outcome(plan, String.join("\n", rows), null);
-    } catch (SQLException | RuntimeException e) {
-      Throwable root = e;
-      while (root.getCause() != null) {
-        root = root.getCause();
-      }
-      // Calcite's checked operators say "long overflow"; the kernels name type and operands
-      String message = root instanceof ArithmeticException
-          && String.valueOf(root.getMessage()).contains("overflow") ? "overflow"
-          : root.getMessage();
-      return new Outcome(plan, "error", message);
+    private static Outcome run(SqlFixture db, String sql) throws SQLException {
+        String plan = db.explain(sql);
+        try {
+            List<String> rows = new ArrayList<>();
+            for (List<String> row : db.strings(sql)) {
+                rows.add(row.toString());
+            }
+            rows.sort(null);
+            return new Outcome(plan, String.join("\n", rows), null);
+        } catch (SQLException | RuntimeException e) {
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            // Calcite's checked operators say "long overflow"; the kernels name type and operands
+            String message =
+                    root instanceof ArithmeticException
+                                    && String.valueOf(root.getMessage()).contains("overflow")
+                            ? "overflow"
+                            : root.getMessage();
+            return new Outcome(plan, "error", message);
+        }
     }
-  }
 
-  private void writeTable(Random random) throws Exception {
-    StringBuilder csv = new StringBuilder("i:INT,j:BIGINT,d:DOUBLE,s:VARCHAR,b:BOOLEAN,dt:DATE\n");
-    String[] words = {"apple", "Banana", "cherry", "date", "", "ÄÖü", "a%b", "xyz", "ab", "ba"};
-    for (int r = 0; r < ROWS; r++) {
-      csv.append(nullOr(random, Integer.toString(random.nextInt(41) - 20))).append(',')
-          .append(nullOr(random, Long.toString(random.nextLong() >> random.nextInt(64))))
-          .append(',')
-          .append(nullOr(random, Double.toString(Math.round(random.nextGaussian() * 1e4) / 1e2)))
-          .append(',')
-          .append(nullOr(random, words[random.nextInt(words.length)])).append(',')
-          .append(nullOr(random, Boolean.toString(random.nextBoolean()))).append(',')
-          .append(nullOr(random, String.format("%04d-%02d-%02d", 1990 + random.nextInt(40),
-              1 + random.nextInt(12), 1 + random.nextInt(28))))
-          .append('\n');
+    private void writeTable(Random random) throws Exception {
+        StringBuilder csv =
+                new StringBuilder("i:INT,j:BIGINT,d:DOUBLE,s:VARCHAR,b:BOOLEAN,dt:DATE\n");
+        String[] words = {"apple", "Banana", "cherry", "date", "", "ÄÖü", "a%b", "xyz", "ab", "ba"};
+        for (int r = 0; r < ROWS; r++) {
+            csv.append(nullOr(random, Integer.toString(random.nextInt(41) - 20)))
+                    .append(',')
+                    .append(nullOr(random, Long.toString(random.nextLong() >> random.nextInt(64))))
+                    .append(',')
+                    .append(
+                            nullOr(
+                                    random,
+                                    Double.toString(Math.round(random.nextGaussian() * 1e4) / 1e2)))
+                    .append(',')
+                    .append(nullOr(random, words[random.nextInt(words.length)]))
+                    .append(',')
+                    .append(nullOr(random, Boolean.toString(random.nextBoolean())))
+                    .append(',')
+                    .append(
+                            nullOr(
+                                    random,
+                                    String.format(
+                                            "%04d-%02d-%02d",
+                                            1990 + random.nextInt(40),
+                                            1 + random.nextInt(12),
+                                            1 + random.nextInt(28))))
+                    .append('\n');
+        }
+        Files.writeString(dir.resolve("t.csv"), csv);
     }
-    Files.writeString(dir.resolve("t.csv"), csv);
-  }
 
-  private static String nullOr(Random random, String value) {
-    return random.nextInt(8) == 0 ? "" : value;
-  }
+    private static String nullOr(Random random, String value) {
+        return random.nextInt(8) == 0 ? "" : value;
+    }
 }

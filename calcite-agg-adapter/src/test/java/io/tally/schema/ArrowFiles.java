@@ -49,175 +49,219 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * value {@link #expected} gives in Calcite's Java representation, and every third row is NULL.
  */
 final class ArrowFiles {
-  static final long DAY = 86_400_000L;
-  static final String[] COLORS = {"red", "green", "blue"};
-  static final long DICTIONARY_ID = 7;
+    static final long DAY = 86_400_000L;
+    static final String[] COLORS = {"red", "green", "blue"};
+    static final long DICTIONARY_ID = 7;
 
-  private ArrowFiles() {}
+    private ArrowFiles() {}
 
-  static boolean isNull(int r) {
-    return r % 3 == 2;
-  }
-
-  private static Field field(String name, ArrowType type) {
-    return new Field(name, FieldType.nullable(type), null);
-  }
-
-  static Schema schema() {
-    List<Field> f = new ArrayList<>();
-    f.add(field("i8", new ArrowType.Int(8, true)));
-    f.add(field("i16", new ArrowType.Int(16, true)));
-    f.add(field("i32", new ArrowType.Int(32, true)));
-    f.add(field("i64", new ArrowType.Int(64, true)));
-    f.add(field("f32", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
-    f.add(field("f64", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)));
-    f.add(field("s", ArrowType.Utf8.INSTANCE));
-    f.add(field("ls", ArrowType.LargeUtf8.INSTANCE));
-    f.add(field("b", ArrowType.Bool.INSTANCE));
-    f.add(field("dd", new ArrowType.Date(DateUnit.DAY)));
-    f.add(field("dm", new ArrowType.Date(DateUnit.MILLISECOND)));
-    f.add(field("tsec", new ArrowType.Timestamp(TimeUnit.SECOND, null)));
-    f.add(field("tms", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)));
-    f.add(field("tus", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")));
-    f.add(field("tns", new ArrowType.Timestamp(TimeUnit.NANOSECOND, "Europe/Paris")));
-    f.add(field("dec", new ArrowType.Decimal(10, 2, 128)));
-    f.add(field("tm", new ArrowType.Time(TimeUnit.MILLISECOND, 32)));
-    f.add(field("tmu", new ArrowType.Time(TimeUnit.MICROSECOND, 64)));
-    f.add(new Field("color", new FieldType(true, new ArrowType.Int(32, true),
-        new DictionaryEncoding(DICTIONARY_ID, false, new ArrowType.Int(32, true))), null));
-    f.add(new Field("tags", FieldType.nullable(ArrowType.List.INSTANCE),
-        List.of(field("item", ArrowType.Utf8.INSTANCE))));
-    return new Schema(f);
-  }
-
-  /** Expected Calcite value of column {@code c} at row {@code r}. */
-  static Object expected(int c, int r) {
-    if (isNull(r)) {
-      return null;
+    static boolean isNull(int r) {
+        return r % 3 == 2;
     }
-    switch (c) {
-      case 0: return (byte) r;
-      case 1: return (short) (r * 1000);
-      case 2: return r * 100_000;
-      case 3: return r * 10_000_000_000L;
-      case 4: return r + 0.5f;
-      case 5: return r + 0.25;
-      case 6: return "s" + r;
-      case 7: return "large" + r;
-      case 8: return r % 2 == 0;
-      case 9: return 19_000 + r;
-      case 10: return 19_000 + r - 40;
-      case 11: return (1_700_000_000L + r) * 1000;
-      case 12: return 1_700_000_000_123L + r;
-      case 13: return 1_700_000_000_123L + r;
-      case 14: return -2L + r;
-      case 15: return BigDecimal.valueOf(r * 100L + 5, 2);
-      case 16: return r * 3_600_000;
-      case 17: return r * 1000;
-      case 18: return COLORS[r % 3];
-      case 19: return r == 1 ? List.of() : List.of("x" + r, "y");
-      default: throw new AssertionError(c);
-    }
-  }
 
-  /** Writes batches of the given sizes; returns the total row count. */
-  static int write(Path file, int... batchSizes) throws IOException {
-    try (BufferAllocator allocator = new RootAllocator();
-         VarCharVector colors = new VarCharVector("colors", allocator);
-         VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator);
-         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
-             StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-      colors.allocateNew();
-      for (int i = 0; i < COLORS.length; i++) {
-        colors.setSafe(i, COLORS[i].getBytes(StandardCharsets.UTF_8));
-      }
-      colors.setValueCount(COLORS.length);
-      DictionaryProvider.MapDictionaryProvider provider = new DictionaryProvider.MapDictionaryProvider();
-      provider.put(new Dictionary(colors, new DictionaryEncoding(DICTIONARY_ID, false,
-          new ArrowType.Int(32, true))));
-      int first = 0;
-      try (ArrowFileWriter writer = new ArrowFileWriter(root, provider, channel)) {
-        writer.start();
-        for (int size : batchSizes) {
-          fill(root, first, size);
-          writer.writeBatch();
-          first += size;
+    private static Field field(String name, ArrowType type) {
+        return new Field(name, FieldType.nullable(type), null);
+    }
+
+    static Schema schema() {
+        List<Field> f = new ArrayList<>();
+        f.add(field("i8", new ArrowType.Int(8, true)));
+        f.add(field("i16", new ArrowType.Int(16, true)));
+        f.add(field("i32", new ArrowType.Int(32, true)));
+        f.add(field("i64", new ArrowType.Int(64, true)));
+        f.add(field("f32", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)));
+        f.add(field("f64", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)));
+        f.add(field("s", ArrowType.Utf8.INSTANCE));
+        f.add(field("ls", ArrowType.LargeUtf8.INSTANCE));
+        f.add(field("b", ArrowType.Bool.INSTANCE));
+        f.add(field("dd", new ArrowType.Date(DateUnit.DAY)));
+        f.add(field("dm", new ArrowType.Date(DateUnit.MILLISECOND)));
+        f.add(field("tsec", new ArrowType.Timestamp(TimeUnit.SECOND, null)));
+        f.add(field("tms", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)));
+        f.add(field("tus", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")));
+        f.add(field("tns", new ArrowType.Timestamp(TimeUnit.NANOSECOND, "Europe/Paris")));
+        f.add(field("dec", new ArrowType.Decimal(10, 2, 128)));
+        f.add(field("tm", new ArrowType.Time(TimeUnit.MILLISECOND, 32)));
+        f.add(field("tmu", new ArrowType.Time(TimeUnit.MICROSECOND, 64)));
+        f.add(
+                new Field(
+                        "color",
+                        new FieldType(
+                                true,
+                                new ArrowType.Int(32, true),
+                                new DictionaryEncoding(
+                                        DICTIONARY_ID, false, new ArrowType.Int(32, true))),
+                        null));
+        f.add(
+                new Field(
+                        "tags",
+                        FieldType.nullable(ArrowType.List.INSTANCE),
+                        List.of(field("item", ArrowType.Utf8.INSTANCE))));
+        return new Schema(f);
+    }
+
+    /** Expected Calcite value of column {@code c} at row {@code r}. */
+    static Object expected(int c, int r) {
+        if (isNull(r)) {
+            return null;
         }
-        writer.end();
-      }
-      return first;
+        switch (c) {
+            case 0:
+                return (byte) r;
+            case 1:
+                return (short) (r * 1000);
+            case 2:
+                return r * 100_000;
+            case 3:
+                return r * 10_000_000_000L;
+            case 4:
+                return r + 0.5f;
+            case 5:
+                return r + 0.25;
+            case 6:
+                return "s" + r;
+            case 7:
+                return "large" + r;
+            case 8:
+                return r % 2 == 0;
+            case 9:
+                return 19_000 + r;
+            case 10:
+                return 19_000 + r - 40;
+            case 11:
+                return (1_700_000_000L + r) * 1000;
+            case 12:
+                return 1_700_000_000_123L + r;
+            case 13:
+                return 1_700_000_000_123L + r;
+            case 14:
+                return -2L + r;
+            case 15:
+                return BigDecimal.valueOf(r * 100L + 5, 2);
+            case 16:
+                return r * 3_600_000;
+            case 17:
+                return r * 1000;
+            case 18:
+                return COLORS[r % 3];
+            case 19:
+                return r == 1 ? List.of() : List.of("x" + r, "y");
+            default:
+                throw new AssertionError(c);
+        }
     }
-  }
 
-  private static void fill(VectorSchemaRoot root, int first, int rows) {
-    root.allocateNew();
-    for (int i = 0; i < rows; i++) {
-      int r = first + i;
-      if (isNull(r)) {
-        continue;
-      }
-      ((TinyIntVector) root.getVector(0)).setSafe(i, r);
-      ((SmallIntVector) root.getVector(1)).setSafe(i, r * 1000);
-      ((IntVector) root.getVector(2)).setSafe(i, r * 100_000);
-      ((BigIntVector) root.getVector(3)).setSafe(i, r * 10_000_000_000L);
-      ((Float4Vector) root.getVector(4)).setSafe(i, r + 0.5f);
-      ((Float8Vector) root.getVector(5)).setSafe(i, r + 0.25);
-      ((VarCharVector) root.getVector(6)).setSafe(i, ("s" + r).getBytes(StandardCharsets.UTF_8));
-      ((LargeVarCharVector) root.getVector(7)).setSafe(i,
-          ("large" + r).getBytes(StandardCharsets.UTF_8));
-      ((BitVector) root.getVector(8)).setSafe(i, r % 2 == 0 ? 1 : 0);
-      ((DateDayVector) root.getVector(9)).setSafe(i, 19_000 + r);
-      ((DateMilliVector) root.getVector(10)).setSafe(i, (19_000L + r - 40) * DAY + 5000);
-      ((TimeStampSecVector) root.getVector(11)).setSafe(i, 1_700_000_000L + r);
-      ((TimeStampMilliVector) root.getVector(12)).setSafe(i, 1_700_000_000_123L + r);
-      ((TimeStampMicroTZVector) root.getVector(13)).setSafe(i, 1_700_000_000_123_456L + r * 1000L);
-      ((TimeStampNanoTZVector) root.getVector(14)).setSafe(i, -1_500_000L + r * 1_000_000L);
-      ((DecimalVector) root.getVector(15)).setSafe(i, BigDecimal.valueOf(r * 100L + 5, 2));
-      ((TimeMilliVector) root.getVector(16)).setSafe(i, r * 3_600_000);
-      ((TimeMicroVector) root.getVector(17)).setSafe(i, r * 1_000_000L + 999);
-      ((IntVector) root.getVector(18)).setSafe(i, r % 3);
+    /** Writes batches of the given sizes; returns the total row count. */
+    static int write(Path file, int... batchSizes) throws IOException {
+        try (BufferAllocator allocator = new RootAllocator();
+                VarCharVector colors = new VarCharVector("colors", allocator);
+                VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator);
+                FileChannel channel =
+                        FileChannel.open(
+                                file,
+                                StandardOpenOption.CREATE,
+                                StandardOpenOption.WRITE,
+                                StandardOpenOption.TRUNCATE_EXISTING)) {
+            colors.allocateNew();
+            for (int i = 0; i < COLORS.length; i++) {
+                colors.setSafe(i, COLORS[i].getBytes(StandardCharsets.UTF_8));
+            }
+            colors.setValueCount(COLORS.length);
+            DictionaryProvider.MapDictionaryProvider provider =
+                    new DictionaryProvider.MapDictionaryProvider();
+            provider.put(
+                    new Dictionary(
+                            colors,
+                            new DictionaryEncoding(
+                                    DICTIONARY_ID, false, new ArrowType.Int(32, true))));
+            int first = 0;
+            try (ArrowFileWriter writer = new ArrowFileWriter(root, provider, channel)) {
+                writer.start();
+                for (int size : batchSizes) {
+                    fill(root, first, size);
+                    writer.writeBatch();
+                    first += size;
+                }
+                writer.end();
+            }
+            return first;
+        }
     }
-    writeLists((ListVector) root.getVector(19), first, rows);
-    root.setRowCount(rows);
-  }
 
-  private static void writeLists(ListVector vector, int first, int rows) {
-    UnionListWriter writer = vector.getWriter();
-    for (int i = 0; i < rows; i++) {
-      int r = first + i;
-      writer.setPosition(i);
-      if (isNull(r)) {
-        writer.writeNull();
-        continue;
-      }
-      writer.startList();
-      @SuppressWarnings("unchecked")
-      List<String> values = (List<String>) expected(19, r);
-      for (String value : values) {
-        writer.writeVarChar(value);
-      }
-      writer.endList();
+    private static void fill(VectorSchemaRoot root, int first, int rows) {
+        root.allocateNew();
+        for (int i = 0; i < rows; i++) {
+            int r = first + i;
+            if (isNull(r)) {
+                continue;
+            }
+            ((TinyIntVector) root.getVector(0)).setSafe(i, r);
+            ((SmallIntVector) root.getVector(1)).setSafe(i, r * 1000);
+            ((IntVector) root.getVector(2)).setSafe(i, r * 100_000);
+            ((BigIntVector) root.getVector(3)).setSafe(i, r * 10_000_000_000L);
+            ((Float4Vector) root.getVector(4)).setSafe(i, r + 0.5f);
+            ((Float8Vector) root.getVector(5)).setSafe(i, r + 0.25);
+            ((VarCharVector) root.getVector(6))
+                    .setSafe(i, ("s" + r).getBytes(StandardCharsets.UTF_8));
+            ((LargeVarCharVector) root.getVector(7))
+                    .setSafe(i, ("large" + r).getBytes(StandardCharsets.UTF_8));
+            ((BitVector) root.getVector(8)).setSafe(i, r % 2 == 0 ? 1 : 0);
+            ((DateDayVector) root.getVector(9)).setSafe(i, 19_000 + r);
+            ((DateMilliVector) root.getVector(10)).setSafe(i, (19_000L + r - 40) * DAY + 5000);
+            ((TimeStampSecVector) root.getVector(11)).setSafe(i, 1_700_000_000L + r);
+            ((TimeStampMilliVector) root.getVector(12)).setSafe(i, 1_700_000_000_123L + r);
+            ((TimeStampMicroTZVector) root.getVector(13))
+                    .setSafe(i, 1_700_000_000_123_456L + r * 1000L);
+            ((TimeStampNanoTZVector) root.getVector(14)).setSafe(i, -1_500_000L + r * 1_000_000L);
+            ((DecimalVector) root.getVector(15)).setSafe(i, BigDecimal.valueOf(r * 100L + 5, 2));
+            ((TimeMilliVector) root.getVector(16)).setSafe(i, r * 3_600_000);
+            ((TimeMicroVector) root.getVector(17)).setSafe(i, r * 1_000_000L + 999);
+            ((IntVector) root.getVector(18)).setSafe(i, r % 3);
+        }
+        writeLists((ListVector) root.getVector(19), first, rows);
+        root.setRowCount(rows);
     }
-    writer.setValueCount(rows);
-  }
 
-  /** A file with one supported and one unsigned (unsupported) column. */
-  static void writeUnsupported(Path file) throws IOException {
-    Schema schema = new Schema(List.of(field("ok", new ArrowType.Int(32, true)),
-        field("u", new ArrowType.Int(32, false))));
-    try (BufferAllocator allocator = new RootAllocator();
-         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
-             StandardOpenOption.WRITE);
-         ArrowFileWriter writer = new ArrowFileWriter(root, null, channel)) {
-      root.allocateNew();
-      ((IntVector) root.getVector(0)).setSafe(0, 1);
-      ((UInt4Vector) root.getVector(1)).setSafe(0, 1);
-      root.setRowCount(1);
-      writer.start();
-      writer.writeBatch();
-      writer.end();
+    private static void writeLists(ListVector vector, int first, int rows) {
+        UnionListWriter writer = vector.getWriter();
+        for (int i = 0; i < rows; i++) {
+            int r = first + i;
+            writer.setPosition(i);
+            if (isNull(r)) {
+                writer.writeNull();
+                continue;
+            }
+            writer.startList();
+            @SuppressWarnings("unchecked")
+            List<String> values = (List<String>) expected(19, r);
+            for (String value : values) {
+                writer.writeVarChar(value);
+            }
+            writer.endList();
+        }
+        writer.setValueCount(rows);
     }
-  }
 
+    /** A file with one supported and one unsigned (unsupported) column. */
+    static void writeUnsupported(Path file) throws IOException {
+        Schema schema =
+                new Schema(
+                        List.of(
+                                field("ok", new ArrowType.Int(32, true)),
+                                field("u", new ArrowType.Int(32, false))));
+        try (BufferAllocator allocator = new RootAllocator();
+                VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+                FileChannel channel =
+                        FileChannel.open(
+                                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                ArrowFileWriter writer = new ArrowFileWriter(root, null, channel)) {
+            root.allocateNew();
+            ((IntVector) root.getVector(0)).setSafe(0, 1);
+            ((UInt4Vector) root.getVector(1)).setSafe(0, 1);
+            root.setRowCount(1);
+            writer.start();
+            writer.writeBatch();
+            writer.end();
+        }
+    }
 }

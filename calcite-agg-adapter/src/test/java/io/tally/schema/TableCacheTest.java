@@ -21,148 +21,160 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.apache.arrow.vector.BigIntVector;
 
 /** {@code cache=true}: same answers as uncached scans, invalidation on rewrite, no leaks. */
 class TableCacheTest {
-  private static final List<String> QUERIES = List.of(
-      "SELECT * FROM t ORDER BY i32 NULLS LAST, i64",
-      "SELECT i8, COUNT(*), SUM(i64), MIN(s), MAX(f64) FROM t GROUP BY i8 ORDER BY i8",
-      "SELECT color, COUNT(*) FROM t GROUP BY color ORDER BY color",
-      "SELECT SUM(i32) FROM t WHERE i64 > 3");
-  @TempDir Path dir;
+    private static final List<String> QUERIES =
+            List.of(
+                    "SELECT * FROM t ORDER BY i32 NULLS LAST, i64",
+                    "SELECT i8, COUNT(*), SUM(i64), MIN(s), MAX(f64) FROM t GROUP BY i8 ORDER BY i8",
+                    "SELECT color, COUNT(*) FROM t GROUP BY color ORDER BY color",
+                    "SELECT SUM(i32) FROM t WHERE i64 > 3");
+    @TempDir Path dir;
 
-  @AfterEach
-  void noLeaks() {
-    TableCache.engine().clear();
-    SqlFixture.assertNoArrowMemory();
-  }
-
-  private static List<List<String>> run(Connection c, String sql) throws Exception {
-    return SqlFixture.strings(c, sql);
-  }
-
-  private Connection connect(boolean cache) throws Exception {
-    return DriverManager.getConnection("jdbc:tally:data=" + dir + ";cache=" + cache);
-  }
-
-  @Test
-  void arrowAnswersMatchUncachedAndRepeat() throws Exception {
-    Path file = dir.resolve("t.arrow");
-    ArrowFiles.write(file, 4, 0, 3, 5);
-    try (Connection plain = connect(false); Connection cached = connect(true)) {
-      run(plain, QUERIES.get(0));
-      assertFalse(TableCache.engine().isCached(file), "cache=false must not fill the cache");
-      for (String q : QUERIES) {
-        List<List<String>> expected = run(plain, q);
-        assertEquals(expected, run(cached, q), q);
-        assertTrue(TableCache.engine().isCached(file));
-        assertEquals(expected, run(cached, q), "second (cached) run of " + q);
-      }
-      assertTrue(TableCache.engine().bytes() > 0);
-      assertEquals(1, TableCache.engine().files());
-      String show = run(cached, "SHOW cache").get(0).get(1);
-      assertTrue(show.startsWith("true (cached: 1 file, "), show);
+    @AfterEach
+    void noLeaks() {
+        TableCache.engine().clear();
+        SqlFixture.assertNoArrowMemory();
     }
-  }
 
-  @Test
-  void csvAnswersMatchUncached() throws Exception {
-    Path file = dir.resolve("c.csv");
-    StringBuilder csv = new StringBuilder("k,v,s\n");
-    for (int i = 0; i < 20_000; i++) {
-      csv.append(i % 7).append(',').append(i % 5 == 0 ? "" : Integer.toString(i)).append(",x")
-          .append(i % 3).append('\n');
+    private static List<List<String>> run(Connection c, String sql) throws Exception {
+        return SqlFixture.strings(c, sql);
     }
-    Files.writeString(file, csv);
-    String q = "SELECT k, s, COUNT(*), SUM(v), COUNT(v) FROM c GROUP BY k, s ORDER BY k, s";
-    try (Connection plain = connect(false); Connection cached = connect(true)) {
-      List<List<String>> expected = run(plain, q);
-      assertEquals(expected, run(cached, q));
-      assertTrue(TableCache.engine().isCached(file));
-      assertEquals(expected, run(cached, q));
-      assertEquals(run(plain, "SELECT * FROM c ORDER BY v, k, s"), run(cached, "SELECT * FROM c ORDER BY v, k, s"));
-    }
-  }
 
-  @Test
-  void rewrittenFileIsReloaded() throws Exception {
-    Path file = dir.resolve("n.csv");
-    Files.writeString(file, "a\n1\n2\n");
-    try (Connection cached = connect(true)) {
-      assertEquals(List.of(List.of("3")), run(cached, "SELECT SUM(a) FROM n"));
-      long before = TableCache.engine().bytes();
-      Files.writeString(file, "a\n10\n20\n30\n");
-      Files.setLastModifiedTime(file, FileTime.fromMillis(Files.getLastModifiedTime(file).toMillis() + 5000));
-      assertFalse(TableCache.engine().isCached(file));
-      assertEquals(List.of(List.of("60")), run(cached, "SELECT SUM(a) FROM n"));
-      assertTrue(TableCache.engine().isCached(file));
-      assertEquals(1, TableCache.engine().files());
-      assertNotEquals(0, before);
+    private Connection connect(boolean cache) throws Exception {
+        return DriverManager.getConnection("jdbc:tally:data=" + dir + ";cache=" + cache);
     }
-  }
 
-  @Test
-  void concurrentFirstScansLoadOnceAndEvictionWaitsForReaders() throws Exception {
-    Path file = dir.resolve("t.arrow");
-    int rows = ArrowFiles.write(file, 4, 3, 6);
-    ArrowFileData data = new ArrowFileData("t", file);
-    try (BufferAllocator root = new RootAllocator()) {
-      TableCache cache = new TableCache(root);
-      ScanData scan = cache.wrap(data);
-      int[] fields = {3, 0};
-      ExecutorService pool = Executors.newFixedThreadPool(4);
-      List<Future<Long>> sums = new ArrayList<>();
-      try {
-        for (int t = 0; t < 8; t++) {
-          sums.add(pool.submit((Callable<Long>) () -> sumColumn(scan, fields)));
+    @Test
+    void arrowAnswersMatchUncachedAndRepeat() throws Exception {
+        Path file = dir.resolve("t.arrow");
+        ArrowFiles.write(file, 4, 0, 3, 5);
+        try (Connection plain = connect(false);
+                Connection cached = connect(true)) {
+            run(plain, QUERIES.get(0));
+            assertFalse(TableCache.engine().isCached(file), "cache=false must not fill the cache");
+            for (String q : QUERIES) {
+                List<List<String>> expected = run(plain, q);
+                assertEquals(expected, run(cached, q), q);
+                assertTrue(TableCache.engine().isCached(file));
+                assertEquals(expected, run(cached, q), "second (cached) run of " + q);
+            }
+            assertTrue(TableCache.engine().bytes() > 0);
+            assertEquals(1, TableCache.engine().files());
+            String show = run(cached, "SHOW cache").get(0).get(1);
+            assertTrue(show.startsWith("true (cached: 1 file, "), show);
         }
-        long expected = sumColumn(data, fields);
-        for (Future<Long> f : sums) {
-          assertEquals(expected, f.get());
-        }
-      } finally {
-        pool.shutdown();
-      }
-      assertEquals(1, root.getChildAllocators().size(), "one load for all first scans");
-      long loaded = root.getAllocatedMemory();
-      assertTrue(loaded > 0);
-      CachedTable first = cache.acquire(data);
-      assertSame(first, cache.acquire(data));
-      first.release();
-      try (BatchCursor open = scan.open(root, fields)) {
-        VectorSchemaRoot batch = open.next();
-        cache.clear();
-        assertEquals(loaded, root.getAllocatedMemory(), "an open scan keeps its batches");
-        int seen = batch.getRowCount();
-        while ((batch = open.next()) != null) {
-          seen += batch.getRowCount();
-        }
-        assertEquals(rows, seen);
-        first.release();
-      }
-      assertEquals(0, root.getAllocatedMemory(), "last reader's close frees the evicted entry");
-      assertTrue(root.getChildAllocators().isEmpty());
     }
-  }
 
-  /** Sum of column {@code fields[0]} (BIGINT) over every batch, checking the projection width. */
-  private static long sumColumn(ScanData data, int[] fields) {
-    long sum = 0;
-    try (BufferAllocator a = new RootAllocator(); BatchCursor c = data.open(a, fields)) {
-      VectorSchemaRoot b;
-      while ((b = c.next()) != null) {
-        assertEquals(fields.length, b.getFieldVectors().size());
-        BigIntVector v = (BigIntVector) b.getVector(0);
-        for (int i = 0; i < b.getRowCount(); i++) {
-          sum += v.isNull(i) ? 0 : v.get(i) * 31 + Arrays.hashCode(new int[] {i});
+    @Test
+    void csvAnswersMatchUncached() throws Exception {
+        Path file = dir.resolve("c.csv");
+        StringBuilder csv = new StringBuilder("k,v,s\n");
+        for (int i = 0; i < 20_000; i++) {
+            csv.append(i % 7)
+                    .append(',')
+                    .append(i % 5 == 0 ? "" : Integer.toString(i))
+                    .append(",x")
+                    .append(i % 3)
+                    .append('\n');
         }
-      }
+        Files.writeString(file, csv);
+        String q = "SELECT k, s, COUNT(*), SUM(v), COUNT(v) FROM c GROUP BY k, s ORDER BY k, s";
+        try (Connection plain = connect(false);
+                Connection cached = connect(true)) {
+            List<List<String>> expected = run(plain, q);
+            assertEquals(expected, run(cached, q));
+            assertTrue(TableCache.engine().isCached(file));
+            assertEquals(expected, run(cached, q));
+            assertEquals(
+                    run(plain, "SELECT * FROM c ORDER BY v, k, s"),
+                    run(cached, "SELECT * FROM c ORDER BY v, k, s"));
+        }
     }
-    return sum;
-  }
+
+    @Test
+    void rewrittenFileIsReloaded() throws Exception {
+        Path file = dir.resolve("n.csv");
+        Files.writeString(file, "a\n1\n2\n");
+        try (Connection cached = connect(true)) {
+            assertEquals(List.of(List.of("3")), run(cached, "SELECT SUM(a) FROM n"));
+            long before = TableCache.engine().bytes();
+            Files.writeString(file, "a\n10\n20\n30\n");
+            Files.setLastModifiedTime(
+                    file, FileTime.fromMillis(Files.getLastModifiedTime(file).toMillis() + 5000));
+            assertFalse(TableCache.engine().isCached(file));
+            assertEquals(List.of(List.of("60")), run(cached, "SELECT SUM(a) FROM n"));
+            assertTrue(TableCache.engine().isCached(file));
+            assertEquals(1, TableCache.engine().files());
+            assertNotEquals(0, before);
+        }
+    }
+
+    @Test
+    void concurrentFirstScansLoadOnceAndEvictionWaitsForReaders() throws Exception {
+        Path file = dir.resolve("t.arrow");
+        int rows = ArrowFiles.write(file, 4, 3, 6);
+        ArrowFileData data = new ArrowFileData("t", file);
+        try (BufferAllocator root = new RootAllocator()) {
+            TableCache cache = new TableCache(root);
+            ScanData scan = cache.wrap(data);
+            int[] fields = {3, 0};
+            ExecutorService pool = Executors.newFixedThreadPool(4);
+            List<Future<Long>> sums = new ArrayList<>();
+            try {
+                for (int t = 0; t < 8; t++) {
+                    sums.add(pool.submit((Callable<Long>) () -> sumColumn(scan, fields)));
+                }
+                long expected = sumColumn(data, fields);
+                for (Future<Long> f : sums) {
+                    assertEquals(expected, f.get());
+                }
+            } finally {
+                pool.shutdown();
+            }
+            assertEquals(1, root.getChildAllocators().size(), "one load for all first scans");
+            long loaded = root.getAllocatedMemory();
+            assertTrue(loaded > 0);
+            CachedTable first = cache.acquire(data);
+            assertSame(first, cache.acquire(data));
+            first.release();
+            try (BatchCursor open = scan.open(root, fields)) {
+                VectorSchemaRoot batch = open.next();
+                cache.clear();
+                assertEquals(loaded, root.getAllocatedMemory(), "an open scan keeps its batches");
+                int seen = batch.getRowCount();
+                while ((batch = open.next()) != null) {
+                    seen += batch.getRowCount();
+                }
+                assertEquals(rows, seen);
+                first.release();
+            }
+            assertEquals(
+                    0, root.getAllocatedMemory(), "last reader's close frees the evicted entry");
+            assertTrue(root.getChildAllocators().isEmpty());
+        }
+    }
+
+    /** Sum of column {@code fields[0]} (BIGINT) over every batch, checking the projection width. */
+    private static long sumColumn(ScanData data, int[] fields) {
+        long sum = 0;
+        try (BufferAllocator a = new RootAllocator();
+                BatchCursor c = data.open(a, fields)) {
+            VectorSchemaRoot b;
+            while ((b = c.next()) != null) {
+                assertEquals(fields.length, b.getFieldVectors().size());
+                BigIntVector v = (BigIntVector) b.getVector(0);
+                for (int i = 0; i < b.getRowCount(); i++) {
+                    sum += v.isNull(i) ? 0 : v.get(i) * 31 + Arrays.hashCode(new int[] {i});
+                }
+            }
+        }
+        return sum;
+    }
 }

@@ -11,27 +11,30 @@ import org.apache.arrow.vector.ipc.ArrowFileWriter;
  * the file format allows only one dictionary per encoded field.
  */
 public final class ArrowFileSink implements BatchSink {
-  private final ArrowFileWriter writer;
+    private final ArrowFileWriter writer;
 
-  /** A sink writing the batches of {@code root} (the writer is bound to it) to {@code channel}. */
-  public ArrowFileSink(VectorSchemaRoot root, DictionaryProvider dictionaries, WritableByteChannel channel)
-      throws IOException {
-    this.writer = new ArrowFileWriter(root, dictionaries, channel);
-    writer.start();
-  }
+    /**
+     * A sink writing the batches of {@code root} (the writer is bound to it) to {@code channel}.
+     */
+    public ArrowFileSink(
+            VectorSchemaRoot root, DictionaryProvider dictionaries, WritableByteChannel channel)
+            throws IOException {
+        this.writer = new ArrowFileWriter(root, dictionaries, channel);
+        writer.start();
+    }
 
-  @Override
-  public void write(VectorSchemaRoot root) throws IOException {
-    writer.writeBatch();
-  }
+    @Override
+    public void write(VectorSchemaRoot root) throws IOException {
+        writer.writeBatch();
+    }
 
-  @Override
-  public void finish() throws IOException {
-    writer.end();
-  }
+    @Override
+    public void finish() throws IOException {
+        writer.end();
+    }
 
-  @Override
-  public void close() {
-    writer.close();
-  }
+    @Override
+    public void close() {
+        writer.close();
+    }
 }

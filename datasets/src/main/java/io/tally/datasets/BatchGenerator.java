@@ -8,21 +8,27 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
  * a table of any length is produced with memory bounded by one batch (plus any dictionaries).
  */
 public interface BatchGenerator extends AutoCloseable {
-  /** Rows per batch: large enough to amortize per-batch costs, small enough to stay in cache-ish memory. */
-  int BATCH_ROWS = 1 << 16;
+    /**
+     * Rows per batch: large enough to amortize per-batch costs, small enough to stay in cache-ish
+     * memory.
+     */
+    int BATCH_ROWS = 1 << 16;
 
-  /** Dictionaries referenced by dictionary-encoded fields of the schema (an empty provider if none). */
-  DictionaryProvider dictionaries();
+    /**
+     * Dictionaries referenced by dictionary-encoded fields of the schema (an empty provider if
+     * none).
+     */
+    DictionaryProvider dictionaries();
 
-  /**
-   * Fills {@code root} (already allocated, values reset) with the next at most {@link #BATCH_ROWS}
-   * rows and sets its row count.
-   *
-   * @return false, leaving the root untouched, when there are no more rows
-   */
-  boolean fill(VectorSchemaRoot root);
+    /**
+     * Fills {@code root} (already allocated, values reset) with the next at most {@link
+     * #BATCH_ROWS} rows and sets its row count.
+     *
+     * @return false, leaving the root untouched, when there are no more rows
+     */
+    boolean fill(VectorSchemaRoot root);
 
-  /** Releases dictionaries and any other memory the generator holds. */
-  @Override
-  void close();
+    /** Releases dictionaries and any other memory the generator holds. */
+    @Override
+    void close();
 }

@@ -9,22 +9,23 @@ package io.tally.datasets;
  * NaN). That is 34 bytes per row.
  */
 final class H2oRows {
-  /** Number of id columns. */
-  static final int ID_COLUMNS = 6;
-  /** Bytes held per row by this layout (6 ints, 2 bytes, 1 double). */
-  static final int BYTES_PER_ROW = ID_COLUMNS * Integer.BYTES + 2 + Double.BYTES;
+    /** Number of id columns. */
+    static final int ID_COLUMNS = 6;
 
-  final int[][] ids = new int[ID_COLUMNS][];
-  final byte[] v1;
-  final byte[] v2;
-  final double[] v3;
+    /** Bytes held per row by this layout (6 ints, 2 bytes, 1 double). */
+    static final int BYTES_PER_ROW = ID_COLUMNS * Integer.BYTES + 2 + Double.BYTES;
 
-  H2oRows(int capacity) {
-    for (int c = 0; c < ID_COLUMNS; c++) {
-      ids[c] = new int[capacity];
+    final int[][] ids = new int[ID_COLUMNS][];
+    final byte[] v1;
+    final byte[] v2;
+    final double[] v3;
+
+    H2oRows(int capacity) {
+        for (int c = 0; c < ID_COLUMNS; c++) {
+            ids[c] = new int[capacity];
+        }
+        v1 = new byte[capacity];
+        v2 = new byte[capacity];
+        v3 = new double[capacity];
     }
-    v1 = new byte[capacity];
-    v2 = new byte[capacity];
-    v3 = new double[capacity];
-  }
 }

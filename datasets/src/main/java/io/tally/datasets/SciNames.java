@@ -6,18 +6,18 @@ package io.tally.datasets;
  * (12345), so distinct counts never share a name.
  */
 final class SciNames {
-  private SciNames() {}
+    private SciNames() {}
 
-  static String of(long count) {
-    if (count <= 0) {
-      return Long.toString(count);
+    static String of(long count) {
+        if (count <= 0) {
+            return Long.toString(count);
+        }
+        int exponent = 0;
+        long mantissa = count;
+        while (mantissa % 10 == 0) {
+            mantissa /= 10;
+            exponent++;
+        }
+        return mantissa < 10 ? mantissa + "e" + exponent : Long.toString(count);
     }
-    int exponent = 0;
-    long mantissa = count;
-    while (mantissa % 10 == 0) {
-      mantissa /= 10;
-      exponent++;
-    }
-    return mantissa < 10 ? mantissa + "e" + exponent : Long.toString(count);
-  }
 }

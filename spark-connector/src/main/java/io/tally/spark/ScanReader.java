@@ -5,36 +5,38 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
- * Reads one partition as it is (after any pushed filter): each Tally batch becomes one Spark
- * batch over the same vectors, valid until the next call, as Spark's contract allows.
+ * Reads one partition as it is (after any pushed filter): each Tally batch becomes one Spark batch
+ * over the same vectors, valid until the next call, as Spark's contract allows.
  */
 final class ScanReader extends PartitionBatches {
-  private BatchCursor cursor;
+    private BatchCursor cursor;
 
-  ScanReader(ReadPlan plan, TallyInputPartition partition) {
-    super(plan, partition);
-  }
-
-  @Override
-  VectorSchemaRoot nextRoot() {
-    if (cursor == null) {
-      cursor = openInput();
+    ScanReader(ReadPlan plan, TallyInputPartition partition) {
+        super(plan, partition);
     }
-    return cursor.next();
-  }
 
-  @Override
-  int columns(VectorSchemaRoot root) {
-    return plan.visible();
-  }
+    @Override
+    VectorSchemaRoot nextRoot() {
+        if (cursor == null) {
+            cursor = openInput();
+        }
+        return cursor.next();
+    }
 
-  @Override
-  public CustomTaskMetric[] currentMetricsValues() {
-    return new CustomTaskMetric[] {TallyMetrics.value(TallyMetrics.ROWS_READ, input.rowsRead())};
-  }
+    @Override
+    int columns(VectorSchemaRoot root) {
+        return plan.visible();
+    }
 
-  @Override
-  void release() {
-    input.close();
-  }
+    @Override
+    public CustomTaskMetric[] currentMetricsValues() {
+        return new CustomTaskMetric[] {
+            TallyMetrics.value(TallyMetrics.ROWS_READ, input.rowsRead())
+        };
+    }
+
+    @Override
+    void release() {
+        input.close();
+    }
 }

@@ -7,7 +7,7 @@
  *
  * <p>Driver side: {@link io.tally.spark.TallyDataSource} → {@link io.tally.spark.TallyTable} →
  * {@link io.tally.spark.TallyScanBuilder} (pushdown) → {@link io.tally.spark.TallyScan} (input
- * partitions). Executor side: {@link io.tally.spark.TallyReaderFactory} opens a
- * {@link io.tally.spark.ScanReader} or an {@link io.tally.spark.AggregateReader} per partition.
+ * partitions). Executor side: {@link io.tally.spark.TallyReaderFactory} opens a {@link
+ * io.tally.spark.ScanReader} or an {@link io.tally.spark.AggregateReader} per partition.
  */
 package io.tally.spark;

@@ -13,19 +13,29 @@ import org.jline.terminal.TerminalBuilder;
  * @param in standard input
  * @param out standard output
  * @param err standard error
- * @param stdinIsTerminal whether standard input (and output) is a terminal, so a bare {@code tally} is interactive
+ * @param stdinIsTerminal whether standard input (and output) is a terminal, so a bare {@code tally}
+ *     is interactive
  * @param terminals opens the interactive terminal
  */
-public record ShellIo(InputStream in, PrintStream out, PrintStream err, boolean stdinIsTerminal, TerminalFactory terminals) {
+public record ShellIo(
+        InputStream in,
+        PrintStream out,
+        PrintStream err,
+        boolean stdinIsTerminal,
+        TerminalFactory terminals) {
 
-  /** Opens a terminal. */
-  public interface TerminalFactory {
-    Terminal open() throws IOException;
-  }
+    /** Opens a terminal. */
+    public interface TerminalFactory {
+        Terminal open() throws IOException;
+    }
 
-  /** The real process streams and the system terminal. */
-  public static ShellIo system() {
-    return new ShellIo(System.in, System.out, System.err, System.console() != null,
-        () -> TerminalBuilder.builder().name("tally").system(true).build());
-  }
+    /** The real process streams and the system terminal. */
+    public static ShellIo system() {
+        return new ShellIo(
+                System.in,
+                System.out,
+                System.err,
+                System.console() != null,
+                () -> TerminalBuilder.builder().name("tally").system(true).build());
+    }
 }

@@ -19,48 +19,64 @@ import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.junit.jupiter.api.Test;
 
-/** Ctrl-C's path: cancelling a running statement stops it and reports "Query cancelled." instead of an error. */
+/**
+ * Ctrl-C's path: cancelling a running statement stops it and reports "Query cancelled." instead of
+ * an error.
+ */
 class CancelTest {
 
-  /** A table whose scan never ends: only cancellation can stop a query over it. */
-  static final class EndlessTable extends AbstractTable implements ScannableTable {
-    @Override public RelDataType getRowType(RelDataTypeFactory f) {
-      return f.builder().add("N", SqlTypeName.BIGINT).build();
-    }
-
-    @Override public Enumerable<Object[]> scan(DataContext root) {
-      return Linq4j.asEnumerable(() -> new Iterator<Object[]>() {
-        private long n;
-
-        @Override public boolean hasNext() {
-          return true;
+    /** A table whose scan never ends: only cancellation can stop a query over it. */
+    static final class EndlessTable extends AbstractTable implements ScannableTable {
+        @Override
+        public RelDataType getRowType(RelDataTypeFactory f) {
+            return f.builder().add("N", SqlTypeName.BIGINT).build();
         }
 
-        @Override public Object[] next() {
-          return new Object[] {n++};
-        }
-      });
-    }
-  }
+        @Override
+        public Enumerable<Object[]> scan(DataContext root) {
+            return Linq4j.asEnumerable(
+                    () ->
+                            new Iterator<Object[]>() {
+                                private long n;
 
-  @Test void cancelStopsARunningStatement() throws Exception {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    ShellSettings settings = new ShellSettings().maxRows(ShellSettings.INTERACTIVE_MAX_ROWS);
-    try (ShellSession session = new ShellSession(settings, new PrintWriter(out), new PrintWriter(err))) {
-      session.open("jdbc:calcite:");
-      session.connection().unwrap(CalciteConnection.class).getRootSchema().add("ENDLESS", new EndlessTable());
-      ScriptRunner runner = new ScriptRunner(session, new ErrorReporter(new PrintWriter(err), settings));
-      CompletableFuture<Outcome> run =
-          CompletableFuture.supplyAsync(() -> runner.runText("select n * 2 from endless where n >= 0;", null));
-      while (!session.isRunning() && !run.isDone()) {
-        Thread.onSpinWait();
-      }
-      session.cancel();
-      assertEquals(Outcome.ERROR, run.get(1, TimeUnit.MINUTES));
-      assertTrue(session.wasCancelled());
-      assertEquals("Query cancelled.\n", err.toString().replace("\r\n", "\n"));
-      assertEquals("", out.toString());
+                                @Override
+                                public boolean hasNext() {
+                                    return true;
+                                }
+
+                                @Override
+                                public Object[] next() {
+                                    return new Object[] {n++};
+                                }
+                            });
+        }
     }
-  }
+
+    @Test
+    void cancelStopsARunningStatement() throws Exception {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        ShellSettings settings = new ShellSettings().maxRows(ShellSettings.INTERACTIVE_MAX_ROWS);
+        try (ShellSession session =
+                new ShellSession(settings, new PrintWriter(out), new PrintWriter(err))) {
+            session.open("jdbc:calcite:");
+            session.connection()
+                    .unwrap(CalciteConnection.class)
+                    .getRootSchema()
+                    .add("ENDLESS", new EndlessTable());
+            ScriptRunner runner =
+                    new ScriptRunner(session, new ErrorReporter(new PrintWriter(err), settings));
+            CompletableFuture<Outcome> run =
+                    CompletableFuture.supplyAsync(
+                            () -> runner.runText("select n * 2 from endless where n >= 0;", null));
+            while (!session.isRunning() && !run.isDone()) {
+                Thread.onSpinWait();
+            }
+            session.cancel();
+            assertEquals(Outcome.ERROR, run.get(1, TimeUnit.MINUTES));
+            assertTrue(session.wasCancelled());
+            assertEquals("Query cancelled.\n", err.toString().replace("\r\n", "\n"));
+            assertEquals("", out.toString());
+        }
+    }
 }

@@ -5,19 +5,19 @@ package io.tally.bench.drain;
  * build) plus the longest interval the sampler saw between two samples.
  */
 record MemoryTrace(long[] nanos, long[] pool, long[] live, long maxIntervalNanos) {
-  long peakPool() {
-    return max(pool);
-  }
-
-  long peakLive() {
-    return max(live);
-  }
-
-  private static long max(long[] values) {
-    long m = 0;
-    for (long v : values) {
-      m = Math.max(m, v);
+    long peakPool() {
+        return max(pool);
     }
-    return m;
-  }
+
+    long peakLive() {
+        return max(live);
+    }
+
+    private static long max(long[] values) {
+        long m = 0;
+        for (long v : values) {
+            m = Math.max(m, v);
+        }
+        return m;
+    }
 }

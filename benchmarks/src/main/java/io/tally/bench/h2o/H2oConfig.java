@@ -14,32 +14,37 @@ import java.util.OptionalLong;
  * shared between settings: DuckDB per thread count and memory limit, H2 once.
  */
 record H2oConfig(OptionalInt threads, boolean cache, OptionalLong memoryLimit) {
-  H2oConfig(OptionalInt threads, boolean cache) {
-    this(threads, cache, OptionalLong.empty());
-  }
+    H2oConfig(OptionalInt threads, boolean cache) {
+        this(threads, cache, OptionalLong.empty());
+    }
 
-  /** The thread count the engines use: the given one, or the cores. */
-  int effectiveThreads() {
-    return threads.orElse(Runtime.getRuntime().availableProcessors());
-  }
+    /** The thread count the engines use: the given one, or the cores. */
+    int effectiveThreads() {
+        return threads.orElse(Runtime.getRuntime().availableProcessors());
+    }
 
-  String describe() {
-    String t = threads.isPresent() ? "threads=" + threads.getAsInt()
-        : "threads=default (" + effectiveThreads() + " cores)";
-    return t + ", cache=" + cache + ", memory_limit=" + memoryLimitText();
-  }
+    String describe() {
+        String t =
+                threads.isPresent()
+                        ? "threads=" + threads.getAsInt()
+                        : "threads=default (" + effectiveThreads() + " cores)";
+        return t + ", cache=" + cache + ", memory_limit=" + memoryLimitText();
+    }
 
-  /** The memory limit as printed, e.g. {@code 1.0 GiB}, or {@code default}. */
-  String memoryLimitText() {
-    return memoryLimit.isPresent() ? ByteSize.format(memoryLimit.getAsLong()).replace(" ", "") : "default";
-  }
+    /** The memory limit as printed, e.g. {@code 1.0 GiB}, or {@code default}. */
+    String memoryLimitText() {
+        return memoryLimit.isPresent()
+                ? ByteSize.format(memoryLimit.getAsLong()).replace(" ", "")
+                : "default";
+    }
 
-  /** Runs of {@code engine} with equal keys give the same numbers, so they run once. */
-  String runKey(String engine) {
-    return switch (engine) {
-      case "tally", "calcite" -> String.format(Locale.ROOT, "%s|%s|%s|%s", engine, threads, cache, memoryLimit);
-      case "duckdb" -> "duckdb|" + effectiveThreads() + "|" + memoryLimit;
-      default -> engine;
-    };
-  }
+    /** Runs of {@code engine} with equal keys give the same numbers, so they run once. */
+    String runKey(String engine) {
+        return switch (engine) {
+            case "tally", "calcite" ->
+                    String.format(Locale.ROOT, "%s|%s|%s|%s", engine, threads, cache, memoryLimit);
+            case "duckdb" -> "duckdb|" + effectiveThreads() + "|" + memoryLimit;
+            default -> engine;
+        };
+    }
 }

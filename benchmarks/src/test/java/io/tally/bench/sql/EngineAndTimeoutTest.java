@@ -18,26 +18,35 @@ import org.junit.jupiter.api.Test;
  * after which the runner still runs queries.
  */
 class EngineAndTimeoutTest {
-  @Test
-  void threadsOnlyWhenGiven() {
-    Properties absent = Engine.tallyProperties(Path.of("/data"), "blocked", OptionalInt.empty(), true);
-    assertFalse(absent.containsKey("threads"), absent.toString());
-    assertEquals("true", absent.getProperty("cache"));
-    Properties two = Engine.tallyProperties(Path.of("/data"), "calcite", OptionalInt.of(2), false);
-    assertEquals("2", two.getProperty("threads"));
-    assertEquals("false", two.getProperty("cache"));
-    assertEquals("calcite", two.getProperty("aggregate"));
-  }
-
-  @Test
-  void timeoutCancelsTheQueryAndTheRunnerGoesOn() throws Exception {
-    try (QueryRunner runner = new QueryRunner();
-        Connection c = DriverManager.getConnection("jdbc:h2:mem:timeout_test;DB_CLOSE_DELAY=0")) {
-      QueryTimeoutException e = assertThrows(QueryTimeoutException.class,
-          () -> runner.run(c, "SELECT SUM(X * X) FROM SYSTEM_RANGE(1, 1000000000000)", 1));
-      assertTrue(e.getMessage().startsWith("timeout > 1 s"), e.getMessage());
-      assertTrue(e.stopped(), "H2 stops a cancelled scan");
-      assertEquals(1, runner.run(c, "SELECT 42", 10).answer().rows());
+    @Test
+    void threadsOnlyWhenGiven() {
+        Properties absent =
+                Engine.tallyProperties(Path.of("/data"), "blocked", OptionalInt.empty(), true);
+        assertFalse(absent.containsKey("threads"), absent.toString());
+        assertEquals("true", absent.getProperty("cache"));
+        Properties two =
+                Engine.tallyProperties(Path.of("/data"), "calcite", OptionalInt.of(2), false);
+        assertEquals("2", two.getProperty("threads"));
+        assertEquals("false", two.getProperty("cache"));
+        assertEquals("calcite", two.getProperty("aggregate"));
     }
-  }
+
+    @Test
+    void timeoutCancelsTheQueryAndTheRunnerGoesOn() throws Exception {
+        try (QueryRunner runner = new QueryRunner();
+                Connection c =
+                        DriverManager.getConnection("jdbc:h2:mem:timeout_test;DB_CLOSE_DELAY=0")) {
+            QueryTimeoutException e =
+                    assertThrows(
+                            QueryTimeoutException.class,
+                            () ->
+                                    runner.run(
+                                            c,
+                                            "SELECT SUM(X * X) FROM SYSTEM_RANGE(1, 1000000000000)",
+                                            1));
+            assertTrue(e.getMessage().startsWith("timeout > 1 s"), e.getMessage());
+            assertTrue(e.stopped(), "H2 stops a cancelled scan");
+            assertEquals(1, runner.run(c, "SELECT 42", 10).answer().rows());
+        }
+    }
 }

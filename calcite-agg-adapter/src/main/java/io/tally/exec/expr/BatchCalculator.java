@@ -12,121 +12,122 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Runs a {@link CalcProgram} on Arrow batches, one batch per {@link #apply} call.
  *
- * <p>Filtering compacts rather than passing a selection vector on: the condition is evaluated
- * over the whole batch, the row numbers where it is TRUE become a selection, and the input columns
- * the projections read are gathered through it into dense arrays, so every projection kernel runs
- * over contiguous values and the consumer (the aggregate) gets an ordinary dense batch. A batch
- * in which no row passes produces nothing; one in which all rows pass skips the gather, and its
- * plain column projections hand the input vectors on without copying.
+ * <p>Filtering compacts rather than passing a selection vector on: the condition is evaluated over
+ * the whole batch, the row numbers where it is TRUE become a selection, and the input columns the
+ * projections read are gathered through it into dense arrays, so every projection kernel runs over
+ * contiguous values and the consumer (the aggregate) gets an ordinary dense batch. A batch in which
+ * no row passes produces nothing; one in which all rows pass skips the gather, and its plain column
+ * projections hand the input vectors on without copying.
  *
  * <p>Memory: output vectors live in a child allocator of the caller's, are reused from batch to
  * batch, and are freed by {@link #close()}; evaluation scratch is on-heap and reused.
  */
 public final class BatchCalculator implements AutoCloseable {
-  private final Kernel condition;
-  private final Kernel[] projects;
-  private final int[] passThrough;
-  private final Schema schema;
-  private final BufferAllocator allocator;
-  private final FieldVector[] outputs;
-  private final Frame frame;
-  private int[] selection = new int[0];
+    private final Kernel condition;
+    private final Kernel[] projects;
+    private final int[] passThrough;
+    private final Schema schema;
+    private final BufferAllocator allocator;
+    private final FieldVector[] outputs;
+    private final Frame frame;
+    private int[] selection = new int[0];
 
-  /** Output column {@code i} is named {@code names.get(i)}. */
-  public BatchCalculator(CalcProgram program, List<String> names, BufferAllocator parent,
-      String name) {
-    this.condition = program.condition() == null ? null : Kernels.compile(program.condition());
-    int n = program.projects().size();
-    this.projects = new Kernel[n];
-    this.passThrough = new int[n];
-    List<Field> fields = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      Expr e = program.projects().get(i);
-      projects[i] = Kernels.compile(e);
-      passThrough[i] = e.op() == Op.INPUT ? (Integer) e.value() : -1;
-      fields.add(e.type().toField(names.get(i)));
+    /** Output column {@code i} is named {@code names.get(i)}. */
+    public BatchCalculator(
+            CalcProgram program, List<String> names, BufferAllocator parent, String name) {
+        this.condition = program.condition() == null ? null : Kernels.compile(program.condition());
+        int n = program.projects().size();
+        this.projects = new Kernel[n];
+        this.passThrough = new int[n];
+        List<Field> fields = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            Expr e = program.projects().get(i);
+            projects[i] = Kernels.compile(e);
+            passThrough[i] = e.op() == Op.INPUT ? (Integer) e.value() : -1;
+            fields.add(e.type().toField(names.get(i)));
+        }
+        this.schema = new Schema(fields);
+        this.frame = new Frame(program.inputTypes());
+        this.allocator = parent.newChildAllocator(name, 0, Long.MAX_VALUE);
+        this.outputs = new FieldVector[n];
+        try {
+            for (int i = 0; i < n; i++) {
+                outputs[i] = fields.get(i).createVector(allocator);
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
     }
-    this.schema = new Schema(fields);
-    this.frame = new Frame(program.inputTypes());
-    this.allocator = parent.newChildAllocator(name, 0, Long.MAX_VALUE);
-    this.outputs = new FieldVector[n];
-    try {
-      for (int i = 0; i < n; i++) {
-        outputs[i] = fields.get(i).createVector(allocator);
-      }
-    } catch (RuntimeException e) {
-      close();
-      throw e;
-    }
-  }
 
-  /** The schema of every output batch. */
-  public Schema schema() {
-    return schema;
-  }
+    /** The schema of every output batch. */
+    public Schema schema() {
+        return schema;
+    }
 
-  /**
-   * The rows of {@code input} that pass the condition, projected; null if no row passes. The
-   * result is valid until the next call or {@link #close()}, and as long as {@code input} is.
-   */
-  public VectorSchemaRoot apply(VectorSchemaRoot input) {
-    int rows = input.getRowCount();
-    int[] sel = null;
-    if (condition != null) {
-      frame.start(input, null, rows);
-      int passed = select(condition.eval(frame, null), rows);
-      if (passed == 0) {
-        return null;
-      }
-      if (passed < rows) {
-        sel = selection;
-        rows = passed;
-      }
+    /**
+     * The rows of {@code input} that pass the condition, projected; null if no row passes. The
+     * result is valid until the next call or {@link #close()}, and as long as {@code input} is.
+     */
+    public VectorSchemaRoot apply(VectorSchemaRoot input) {
+        int rows = input.getRowCount();
+        int[] sel = null;
+        if (condition != null) {
+            frame.start(input, null, rows);
+            int passed = select(condition.eval(frame, null), rows);
+            if (passed == 0) {
+                return null;
+            }
+            if (passed < rows) {
+                sel = selection;
+                rows = passed;
+            }
+        }
+        frame.start(input, sel, rows);
+        List<FieldVector> vectors = new ArrayList<>(projects.length);
+        for (int i = 0; i < projects.length; i++) {
+            if (passThrough[i] >= 0 && sel == null) {
+                vectors.add(input.getVector(passThrough[i]));
+            } else {
+                ArrowWriter.write(
+                        projects[i].eval(frame, null), projects[i].type, outputs[i], rows);
+                vectors.add(outputs[i]);
+            }
+        }
+        return new VectorSchemaRoot(schema, vectors, rows);
     }
-    frame.start(input, sel, rows);
-    List<FieldVector> vectors = new ArrayList<>(projects.length);
-    for (int i = 0; i < projects.length; i++) {
-      if (passThrough[i] >= 0 && sel == null) {
-        vectors.add(input.getVector(passThrough[i]));
-      } else {
-        ArrowWriter.write(projects[i].eval(frame, null), projects[i].type, outputs[i], rows);
-        vectors.add(outputs[i]);
-      }
-    }
-    return new VectorSchemaRoot(schema, vectors, rows);
-  }
 
-  /** Fills {@link #selection} with the rows where {@code c} is TRUE; returns how many. */
-  private int select(Column c, int rows) {
-    if (selection.length < rows) {
-      selection = new int[rows];
+    /** Fills {@link #selection} with the rows where {@code c} is TRUE; returns how many. */
+    private int select(Column c, int rows) {
+        if (selection.length < rows) {
+            selection = new int[rows];
+        }
+        int[] s = selection;
+        long[] v = c.longs;
+        int k = 0;
+        if (c.hasNulls) {
+            boolean[] nulls = c.nulls;
+            for (int i = 0; i < rows; i++) {
+                s[k] = i;
+                k += (v[i] == 1 && !nulls[i]) ? 1 : 0;
+            }
+        } else {
+            for (int i = 0; i < rows; i++) {
+                s[k] = i;
+                k += (int) v[i];
+            }
+        }
+        return k;
     }
-    int[] s = selection;
-    long[] v = c.longs;
-    int k = 0;
-    if (c.hasNulls) {
-      boolean[] nulls = c.nulls;
-      for (int i = 0; i < rows; i++) {
-        s[k] = i;
-        k += (v[i] == 1 && !nulls[i]) ? 1 : 0;
-      }
-    } else {
-      for (int i = 0; i < rows; i++) {
-        s[k] = i;
-        k += (int) v[i];
-      }
-    }
-    return k;
-  }
 
-  @Override
-  public void close() {
-    for (FieldVector v : outputs) {
-      if (v != null) {
-        v.close();
-      }
+    @Override
+    public void close() {
+        for (FieldVector v : outputs) {
+            if (v != null) {
+                v.close();
+            }
+        }
+        Arrays.fill(outputs, null);
+        allocator.close();
     }
-    Arrays.fill(outputs, null);
-    allocator.close();
-  }
 }

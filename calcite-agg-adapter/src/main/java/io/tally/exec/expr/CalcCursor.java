@@ -8,32 +8,32 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * passes are skipped. Owns both and closes both.
  */
 public final class CalcCursor implements BatchCursor {
-  private final BatchCursor input;
-  private final BatchCalculator calculator;
+    private final BatchCursor input;
+    private final BatchCalculator calculator;
 
-  public CalcCursor(BatchCursor input, BatchCalculator calculator) {
-    this.input = input;
-    this.calculator = calculator;
-  }
-
-  @Override
-  public VectorSchemaRoot next() {
-    VectorSchemaRoot batch;
-    while ((batch = input.next()) != null) {
-      VectorSchemaRoot out = calculator.apply(batch);
-      if (out != null) {
-        return out;
-      }
+    public CalcCursor(BatchCursor input, BatchCalculator calculator) {
+        this.input = input;
+        this.calculator = calculator;
     }
-    return null;
-  }
 
-  @Override
-  public void close() {
-    try {
-      input.close();
-    } finally {
-      calculator.close();
+    @Override
+    public VectorSchemaRoot next() {
+        VectorSchemaRoot batch;
+        while ((batch = input.next()) != null) {
+            VectorSchemaRoot out = calculator.apply(batch);
+            if (out != null) {
+                return out;
+            }
+        }
+        return null;
     }
-  }
+
+    @Override
+    public void close() {
+        try {
+            input.close();
+        } finally {
+            calculator.close();
+        }
+    }
 }

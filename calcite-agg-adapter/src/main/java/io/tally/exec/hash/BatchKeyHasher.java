@@ -12,32 +12,33 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * probes with.
  */
 public final class BatchKeyHasher {
-  private final KeyColumn[] hashers;
-  private final DecodedColumn[] decoded;
-  private long[] hashes = new long[0];
+    private final KeyColumn[] hashers;
+    private final DecodedColumn[] decoded;
+    private long[] hashes = new long[0];
 
-  /** {@code what} names the keys in decoding errors (e.g. "spilled key"). */
-  public BatchKeyHasher(List<DataType> keyTypes, BlockLayout layout, OperatorMemory memory, String what) {
-    hashers = new KeyColumn[keyTypes.size()];
-    decoded = new DecodedColumn[keyTypes.size()];
-    for (int k = 0; k < hashers.length; k++) {
-      hashers[k] = KeyColumn.create(keyTypes.get(k), layout, memory);
-      decoded[k] = new DecodedColumn(keyTypes.get(k), what + " " + k);
+    /** {@code what} names the keys in decoding errors (e.g. "spilled key"). */
+    public BatchKeyHasher(
+            List<DataType> keyTypes, BlockLayout layout, OperatorMemory memory, String what) {
+        hashers = new KeyColumn[keyTypes.size()];
+        decoded = new DecodedColumn[keyTypes.size()];
+        for (int k = 0; k < hashers.length; k++) {
+            hashers[k] = KeyColumn.create(keyTypes.get(k), layout, memory);
+            decoded[k] = new DecodedColumn(keyTypes.get(k), what + " " + k);
+        }
     }
-  }
 
-  /** The unmixed hash of each row of {@code root} (keys first); valid until the next call. */
-  public long[] hash(VectorSchemaRoot root) {
-    int n = root.getRowCount();
-    if (hashes.length < n) {
-      hashes = new long[n];
+    /** The unmixed hash of each row of {@code root} (keys first); valid until the next call. */
+    public long[] hash(VectorSchemaRoot root) {
+        int n = root.getRowCount();
+        if (hashes.length < n) {
+            hashes = new long[n];
+        }
+        Arrays.fill(hashes, 0, n, Hashing.SEED);
+        for (int k = 0; k < hashers.length; k++) {
+            decoded[k].decode(root.getVector(k), n);
+            hashers[k].bind(decoded[k]);
+            hashers[k].hash(hashes, n);
+        }
+        return hashes;
     }
-    Arrays.fill(hashes, 0, n, Hashing.SEED);
-    for (int k = 0; k < hashers.length; k++) {
-      decoded[k].decode(root.getVector(k), n);
-      hashers[k].bind(decoded[k]);
-      hashers[k].hash(hashes, n);
-    }
-    return hashes;
-  }
 }

@@ -28,253 +28,316 @@ import org.apache.arrow.vector.complex.ListVector;
  * One input column of the current batch decoded into primitive scratch arrays, so hashing and the
  * per-aggregate update loops run over plain arrays without a virtual call per value.
  *
- * <p>Layout by family: {@code nulls[i] == 1} marks NULL. LONG: {@code longs[i]}. DOUBLE:
- * {@code doubles[i]}. DECIMAL: unscaled 128-bit value as {@code longs[i]} (low word) and
- * {@code highs[i]} (high word). BYTES: row i is {@code bytes[offsets[i] .. offsets[i + 1])}, with
- * {@link Hashing#TAIL_PAD} spare bytes after the last row;
- * ARRAY and MULTISET rows hold {@link ArrayCodec} encodings. Arrays are reused across batches.
+ * <p>Layout by family: {@code nulls[i] == 1} marks NULL. LONG: {@code longs[i]}. DOUBLE: {@code
+ * doubles[i]}. DECIMAL: unscaled 128-bit value as {@code longs[i]} (low word) and {@code highs[i]}
+ * (high word). BYTES: row i is {@code bytes[offsets[i] .. offsets[i + 1])}, with {@link
+ * Hashing#TAIL_PAD} spare bytes after the last row; ARRAY and MULTISET rows hold {@link ArrayCodec}
+ * encodings. Arrays are reused across batches.
  */
 public final class DecodedColumn {
-  public final DataType type;
-  public int rows;
-  public byte[] nulls = new byte[0];
-  public long[] longs = new long[0];
-  public long[] highs = new long[0];
-  public double[] doubles = new double[0];
-  public byte[] bytes = new byte[0];
-  public int[] offsets = new int[1];
-  private long[] normalizedBits = new long[0];
-  /** An ARRAY or MULTISET column's items (element type), decoded batch by batch; else null. */
-  private final DecodedColumn items;
-  private final String label;
+    public final DataType type;
+    public int rows;
+    public byte[] nulls = new byte[0];
+    public long[] longs = new long[0];
+    public long[] highs = new long[0];
+    public double[] doubles = new double[0];
+    public byte[] bytes = new byte[0];
+    public int[] offsets = new int[1];
+    private long[] normalizedBits = new long[0];
 
-  public DecodedColumn(DataType type, String label) {
-    this.type = type;
-    this.label = label;
-    this.items = type.element() == null ? null : new DecodedColumn(type.element(), label + " items");
-  }
+    /** An ARRAY or MULTISET column's items (element type), decoded batch by batch; else null. */
+    private final DecodedColumn items;
 
-  /** Decodes {@code vector}'s first {@code n} rows; fails naming the column on a type mismatch. */
-  public void decode(FieldVector vector, int n) {
-    decode(vector, 0, n);
-  }
+    private final String label;
 
-  /** Decodes rows {@code from .. from+n-1} of {@code vector} into positions {@code 0..n-1}. */
-  public void decode(FieldVector vector, int from, int n) {
-    ensure(n);
-    rows = n;
-    decodeNulls(vector, from, n);
-    switch (type.family()) {
-      case LONG: decodeLong(vector, from, n); break;
-      case DOUBLE: decodeDouble(vector, from, n); break;
-      case DECIMAL: decodeDecimal(vector, from, n); break;
-      default: decodeBytes(vector, from, n); break;
+    public DecodedColumn(DataType type, String label) {
+        this.type = type;
+        this.label = label;
+        this.items =
+                type.element() == null ? null : new DecodedColumn(type.element(), label + " items");
     }
-  }
 
-  /**
-   * Fills {@code nulls} from the validity bitmap (bit set = value present), read by address when
-   * the bitmap covers the rows, 64 rows per word when they start on a byte boundary (an all-valid
-   * word is one fill); otherwise (no bitmap, e.g. a vector type without one) per row.
-   */
-  private void decodeNulls(FieldVector vector, int from, int n) {
-    ArrowBuf validity = vector.getValidityBuffer();
-    if (validity == null || validity.capacity() < ((long) from + n + 7) >>> 3) {
-      for (int i = 0; i < n; i++) {
-        nulls[i] = (byte) (vector.isNull(from + i) ? 1 : 0);
-      }
-      return;
+    /**
+     * Decodes {@code vector}'s first {@code n} rows; fails naming the column on a type mismatch.
+     */
+    public void decode(FieldVector vector, int n) {
+        decode(vector, 0, n);
     }
-    long address = validity.memoryAddress();
-    int i = 0;
-    if ((from & 7) == 0) {
-      for (; i + Long.SIZE <= n; i += Long.SIZE) {
-        long word = MemoryUtil.getLong(address + ((from + i) >>> 3));
-        if (word == -1L) {
-          Arrays.fill(nulls, i, i + Long.SIZE, (byte) 0);
-        } else {
-          for (int j = 0; j < Long.SIZE; j++) {
-            nulls[i + j] = (byte) (~(word >>> j) & 1);
-          }
+
+    /** Decodes rows {@code from .. from+n-1} of {@code vector} into positions {@code 0..n-1}. */
+    public void decode(FieldVector vector, int from, int n) {
+        ensure(n);
+        rows = n;
+        decodeNulls(vector, from, n);
+        switch (type.family()) {
+            case LONG:
+                decodeLong(vector, from, n);
+                break;
+            case DOUBLE:
+                decodeDouble(vector, from, n);
+                break;
+            case DECIMAL:
+                decodeDecimal(vector, from, n);
+                break;
+            default:
+                decodeBytes(vector, from, n);
+                break;
         }
-      }
     }
-    for (; i < n; i++) {
-      int row = from + i;
-      nulls[i] = (byte) (~(MemoryUtil.getByte(address + (row >>> 3)) >>> (row & 7)) & 1);
-    }
-  }
 
-  /** Total bytes of the non-NULL values of a BYTES-family column (0 for other families). */
-  public long byteCount() {
-    return type.family() == ColumnType.Family.BYTES ? offsets[rows] - offsets[0] : 0;
-  }
+    /**
+     * Fills {@code nulls} from the validity bitmap (bit set = value present), read by address when
+     * the bitmap covers the rows, 64 rows per word when they start on a byte boundary (an all-valid
+     * word is one fill); otherwise (no bitmap, e.g. a vector type without one) per row.
+     */
+    private void decodeNulls(FieldVector vector, int from, int n) {
+        ArrowBuf validity = vector.getValidityBuffer();
+        if (validity == null || validity.capacity() < ((long) from + n + 7) >>> 3) {
+            for (int i = 0; i < n; i++) {
+                nulls[i] = (byte) (vector.isNull(from + i) ? 1 : 0);
+            }
+            return;
+        }
+        long address = validity.memoryAddress();
+        int i = 0;
+        if ((from & 7) == 0) {
+            for (; i + Long.SIZE <= n; i += Long.SIZE) {
+                long word = MemoryUtil.getLong(address + ((from + i) >>> 3));
+                if (word == -1L) {
+                    Arrays.fill(nulls, i, i + Long.SIZE, (byte) 0);
+                } else {
+                    for (int j = 0; j < Long.SIZE; j++) {
+                        nulls[i + j] = (byte) (~(word >>> j) & 1);
+                    }
+                }
+            }
+        }
+        for (; i < n; i++) {
+            int row = from + i;
+            nulls[i] = (byte) (~(MemoryUtil.getByte(address + (row >>> 3)) >>> (row & 7)) & 1);
+        }
+    }
 
-  /** Makes this a column of {@code n} NULLs (a key left out of a grouping set). */
-  public void fillNull(int n) {
-    ensure(n);
-    rows = n;
-    Arrays.fill(nulls, 0, n, (byte) 1);
-    Arrays.fill(longs, 0, n, 0L);
-    if (type.family() == ColumnType.Family.DECIMAL) {
-      Arrays.fill(highs, 0, n, 0L);
+    /** Total bytes of the non-NULL values of a BYTES-family column (0 for other families). */
+    public long byteCount() {
+        return type.family() == ColumnType.Family.BYTES ? offsets[rows] - offsets[0] : 0;
     }
-    if (type.family() == ColumnType.Family.DOUBLE) {
-      Arrays.fill(doubles, 0, n, 0.0);
-    }
-    Arrays.fill(offsets, 0, n + 1, 0);
-  }
 
-  /** Makes this a LONG column of {@code n} copies of {@code value}. */
-  public void fillConstant(long value, int n) {
-    ensure(n);
-    rows = n;
-    Arrays.fill(nulls, 0, n, (byte) 0);
-    Arrays.fill(longs, 0, n, value);
-  }
+    /** Makes this a column of {@code n} NULLs (a key left out of a grouping set). */
+    public void fillNull(int n) {
+        ensure(n);
+        rows = n;
+        Arrays.fill(nulls, 0, n, (byte) 1);
+        Arrays.fill(longs, 0, n, 0L);
+        if (type.family() == ColumnType.Family.DECIMAL) {
+            Arrays.fill(highs, 0, n, 0L);
+        }
+        if (type.family() == ColumnType.Family.DOUBLE) {
+            Arrays.fill(doubles, 0, n, 0.0);
+        }
+        Arrays.fill(offsets, 0, n + 1, 0);
+    }
 
-  /**
-   * The 64-bit key word per row: LONG values as they are, DOUBLE values as bits with -0.0 folded
-   * into 0.0 and every NaN into the canonical NaN, DECIMAL low words.
-   */
-  long[] keyWords() {
-    if (type.family() != ColumnType.Family.DOUBLE) {
-      return longs;
+    /** Makes this a LONG column of {@code n} copies of {@code value}. */
+    public void fillConstant(long value, int n) {
+        ensure(n);
+        rows = n;
+        Arrays.fill(nulls, 0, n, (byte) 0);
+        Arrays.fill(longs, 0, n, value);
     }
-    if (normalizedBits.length < rows) {
-      normalizedBits = new long[doubles.length];
-    }
-    for (int i = 0; i < rows; i++) {
-      normalizedBits[i] = normalizedBits(doubles[i]);
-    }
-    return normalizedBits;
-  }
 
-  /** Bits of {@code d} with -0.0 equal to 0.0 and all NaNs equal. */
-  static long normalizedBits(double d) {
-    return ArrayCodec.normalizedBits(d);
-  }
+    /**
+     * The 64-bit key word per row: LONG values as they are, DOUBLE values as bits with -0.0 folded
+     * into 0.0 and every NaN into the canonical NaN, DECIMAL low words.
+     */
+    long[] keyWords() {
+        if (type.family() != ColumnType.Family.DOUBLE) {
+            return longs;
+        }
+        if (normalizedBits.length < rows) {
+            normalizedBits = new long[doubles.length];
+        }
+        for (int i = 0; i < rows; i++) {
+            normalizedBits[i] = normalizedBits(doubles[i]);
+        }
+        return normalizedBits;
+    }
 
-  private void ensure(int n) {
-    if (nulls.length < n) {
-      int cap = Math.max(n, 16);
-      nulls = new byte[cap];
-      longs = new long[cap];
-      highs = type.family() == ColumnType.Family.DECIMAL ? new long[cap] : highs;
-      doubles = type.family() == ColumnType.Family.DOUBLE ? new double[cap] : doubles;
+    /** Bits of {@code d} with -0.0 equal to 0.0 and all NaNs equal. */
+    static long normalizedBits(double d) {
+        return ArrayCodec.normalizedBits(d);
     }
-    if (offsets.length < n + 1) {
-      offsets = new int[Math.max(n + 1, 17)];
-    }
-  }
 
-  private void decodeLong(FieldVector v, int from, int n) {
-    long[] out = longs;
-    if ((type.type() == ColumnType.BOOLEAN || type.type() == ColumnType.NULL)
-        && v instanceof BitVector) {
-      BitVector b = (BitVector) v;
-      for (int i = 0; i < n; i++) {
-        out[i] = nulls[i] != 0 ? 0 : b.get(from + i);
-      }
-      return;
+    private void ensure(int n) {
+        if (nulls.length < n) {
+            int cap = Math.max(n, 16);
+            nulls = new byte[cap];
+            longs = new long[cap];
+            highs = type.family() == ColumnType.Family.DECIMAL ? new long[cap] : highs;
+            doubles = type.family() == ColumnType.Family.DOUBLE ? new double[cap] : doubles;
+        }
+        if (offsets.length < n + 1) {
+            offsets = new int[Math.max(n + 1, 17)];
+        }
     }
-    int width;
-    Class<?> expected;
-    switch (type.type()) {
-      case TINYINT: width = 1; expected = TinyIntVector.class; break;
-      case SMALLINT: width = 2; expected = SmallIntVector.class; break;
-      case INTEGER: width = 4; expected = IntVector.class; break;
-      case BIGINT: width = 8; expected = BigIntVector.class; break;
-      case DATE: width = 4; expected = DateDayVector.class; break;
-      case TIME: width = 4; expected = TimeMilliVector.class; break;
-      case TIMESTAMP: width = 8; expected = TimeStampMilliVector.class; break;
-      default: throw mismatch(v, BitVector.class);
-    }
-    if (!expected.isInstance(v)) {
-      throw mismatch(v, expected);
-    }
-    if (v.getDataBuffer().capacity() < (long) (from + n) * width) {
-      throw new TallyException(label + ": data buffer shorter than " + (from + n) + " rows");
-    }
-    long base = v.getDataBuffer().memoryAddress() + (long) from * width;
-    switch (width) {
-      case 1: for (int i = 0; i < n; i++) { out[i] = MemoryUtil.getByte(base + i); } break;
-      case 2: for (int i = 0; i < n; i++) { out[i] = MemoryUtil.getShort(base + 2L * i); } break;
-      case 4: for (int i = 0; i < n; i++) { out[i] = MemoryUtil.getInt(base + 4L * i); } break;
-      default: for (int i = 0; i < n; i++) { out[i] = MemoryUtil.getLong(base + 8L * i); } break;
-    }
-  }
 
-  private void decodeDouble(FieldVector v, int from, int n) {
-    ArrowBuf data = v.getDataBuffer();
-    if (type.type() == ColumnType.REAL) {
-      if (!(v instanceof Float4Vector)) {
-        throw mismatch(v, Float4Vector.class);
-      }
-      for (int i = 0; i < n; i++) {
-        doubles[i] = nulls[i] != 0 ? 0 : data.getFloat((long) (from + i) * 4);
-      }
-    } else {
-      if (!(v instanceof Float8Vector)) {
-        throw mismatch(v, Float8Vector.class);
-      }
-      if (data.capacity() < (long) (from + n) * 8) {
-        throw new TallyException(label + ": data buffer shorter than " + (from + n) + " rows");
-      }
-      long base = data.memoryAddress() + (long) from * 8;
-      for (int i = 0; i < n; i++) {
-        double d = Double.longBitsToDouble(MemoryUtil.getLong(base + 8L * i));
-        doubles[i] = nulls[i] != 0 ? 0 : d;
-      }
+    private void decodeLong(FieldVector v, int from, int n) {
+        long[] out = longs;
+        if ((type.type() == ColumnType.BOOLEAN || type.type() == ColumnType.NULL)
+                && v instanceof BitVector) {
+            BitVector b = (BitVector) v;
+            for (int i = 0; i < n; i++) {
+                out[i] = nulls[i] != 0 ? 0 : b.get(from + i);
+            }
+            return;
+        }
+        int width;
+        Class<?> expected;
+        switch (type.type()) {
+            case TINYINT:
+                width = 1;
+                expected = TinyIntVector.class;
+                break;
+            case SMALLINT:
+                width = 2;
+                expected = SmallIntVector.class;
+                break;
+            case INTEGER:
+                width = 4;
+                expected = IntVector.class;
+                break;
+            case BIGINT:
+                width = 8;
+                expected = BigIntVector.class;
+                break;
+            case DATE:
+                width = 4;
+                expected = DateDayVector.class;
+                break;
+            case TIME:
+                width = 4;
+                expected = TimeMilliVector.class;
+                break;
+            case TIMESTAMP:
+                width = 8;
+                expected = TimeStampMilliVector.class;
+                break;
+            default:
+                throw mismatch(v, BitVector.class);
+        }
+        if (!expected.isInstance(v)) {
+            throw mismatch(v, expected);
+        }
+        if (v.getDataBuffer().capacity() < (long) (from + n) * width) {
+            throw new TallyException(label + ": data buffer shorter than " + (from + n) + " rows");
+        }
+        long base = v.getDataBuffer().memoryAddress() + (long) from * width;
+        switch (width) {
+            case 1:
+                for (int i = 0; i < n; i++) {
+                    out[i] = MemoryUtil.getByte(base + i);
+                }
+                break;
+            case 2:
+                for (int i = 0; i < n; i++) {
+                    out[i] = MemoryUtil.getShort(base + 2L * i);
+                }
+                break;
+            case 4:
+                for (int i = 0; i < n; i++) {
+                    out[i] = MemoryUtil.getInt(base + 4L * i);
+                }
+                break;
+            default:
+                for (int i = 0; i < n; i++) {
+                    out[i] = MemoryUtil.getLong(base + 8L * i);
+                }
+                break;
+        }
     }
-  }
 
-  private void decodeDecimal(FieldVector v, int from, int n) {
-    if (!(v instanceof DecimalVector)) {
-      throw mismatch(v, DecimalVector.class);
+    private void decodeDouble(FieldVector v, int from, int n) {
+        ArrowBuf data = v.getDataBuffer();
+        if (type.type() == ColumnType.REAL) {
+            if (!(v instanceof Float4Vector)) {
+                throw mismatch(v, Float4Vector.class);
+            }
+            for (int i = 0; i < n; i++) {
+                doubles[i] = nulls[i] != 0 ? 0 : data.getFloat((long) (from + i) * 4);
+            }
+        } else {
+            if (!(v instanceof Float8Vector)) {
+                throw mismatch(v, Float8Vector.class);
+            }
+            if (data.capacity() < (long) (from + n) * 8) {
+                throw new TallyException(
+                        label + ": data buffer shorter than " + (from + n) + " rows");
+            }
+            long base = data.memoryAddress() + (long) from * 8;
+            for (int i = 0; i < n; i++) {
+                double d = Double.longBitsToDouble(MemoryUtil.getLong(base + 8L * i));
+                doubles[i] = nulls[i] != 0 ? 0 : d;
+            }
+        }
     }
-    DecimalVector d = (DecimalVector) v;
-    if (d.getScale() != type.scale()) {
-      throw new TallyException(label + ": expected DECIMAL scale " + type.scale()
-          + " but the batch has scale " + d.getScale());
-    }
-    ArrowBuf data = d.getDataBuffer();
-    for (int i = 0; i < n; i++) {
-      boolean isNull = nulls[i] != 0;
-      longs[i] = isNull ? 0 : data.getLong((long) (from + i) * 16);
-      highs[i] = isNull ? 0 : data.getLong((long) (from + i) * 16 + 8);
-    }
-  }
 
-  private void decodeBytes(FieldVector v, int from, int n) {
-    if (items != null) {
-      if (!(v instanceof ListVector)) {
-        throw mismatch(v, ListVector.class);
-      }
-      bytes = ArrayBatchEncoder.encode((ListVector) v, items, from, n, nulls, offsets, bytes);
-      return;
+    private void decodeDecimal(FieldVector v, int from, int n) {
+        if (!(v instanceof DecimalVector)) {
+            throw mismatch(v, DecimalVector.class);
+        }
+        DecimalVector d = (DecimalVector) v;
+        if (d.getScale() != type.scale()) {
+            throw new TallyException(
+                    label
+                            + ": expected DECIMAL scale "
+                            + type.scale()
+                            + " but the batch has scale "
+                            + d.getScale());
+        }
+        ArrowBuf data = d.getDataBuffer();
+        for (int i = 0; i < n; i++) {
+            boolean isNull = nulls[i] != 0;
+            longs[i] = isNull ? 0 : data.getLong((long) (from + i) * 16);
+            highs[i] = isNull ? 0 : data.getLong((long) (from + i) * 16 + 8);
+        }
     }
-    Class<?> expected = type.type() == ColumnType.VARBINARY ? VarBinaryVector.class : VarCharVector.class;
-    if (!expected.isInstance(v)) {
-      throw mismatch(v, expected);
-    }
-    BaseVariableWidthVector vv = (BaseVariableWidthVector) v;
-    ArrowBuf offs = vv.getOffsetBuffer();
-    int base = n == 0 ? 0 : offs.getInt((long) from * 4);
-    int end = n == 0 ? 0 : offs.getInt((long) (from + n) * 4);
-    int len = end - base;
-    if (bytes.length < len + Hashing.TAIL_PAD) {
-      bytes = new byte[Math.max(len, bytes.length * 2) + Hashing.TAIL_PAD];
-    }
-    vv.getDataBuffer().getBytes(base, bytes, 0, len);
-    long offsetAddress = offs.memoryAddress() + (long) from * 4;
-    for (int i = 0; i <= n; i++) {
-      offsets[i] = MemoryUtil.getInt(offsetAddress + 4L * i) - base;
-    }
-  }
 
-  private TallyException mismatch(FieldVector v, Class<?> expected) {
-    return new TallyException(label + ": expected " + type + " as " + expected.getSimpleName()
-        + " but the batch has " + v.getClass().getSimpleName());
-  }
+    private void decodeBytes(FieldVector v, int from, int n) {
+        if (items != null) {
+            if (!(v instanceof ListVector)) {
+                throw mismatch(v, ListVector.class);
+            }
+            bytes = ArrayBatchEncoder.encode((ListVector) v, items, from, n, nulls, offsets, bytes);
+            return;
+        }
+        Class<?> expected =
+                type.type() == ColumnType.VARBINARY ? VarBinaryVector.class : VarCharVector.class;
+        if (!expected.isInstance(v)) {
+            throw mismatch(v, expected);
+        }
+        BaseVariableWidthVector vv = (BaseVariableWidthVector) v;
+        ArrowBuf offs = vv.getOffsetBuffer();
+        int base = n == 0 ? 0 : offs.getInt((long) from * 4);
+        int end = n == 0 ? 0 : offs.getInt((long) (from + n) * 4);
+        int len = end - base;
+        if (bytes.length < len + Hashing.TAIL_PAD) {
+            bytes = new byte[Math.max(len, bytes.length * 2) + Hashing.TAIL_PAD];
+        }
+        vv.getDataBuffer().getBytes(base, bytes, 0, len);
+        long offsetAddress = offs.memoryAddress() + (long) from * 4;
+        for (int i = 0; i <= n; i++) {
+            offsets[i] = MemoryUtil.getInt(offsetAddress + 4L * i) - base;
+        }
+    }
+
+    private TallyException mismatch(FieldVector v, Class<?> expected) {
+        return new TallyException(
+                label
+                        + ": expected "
+                        + type
+                        + " as "
+                        + expected.getSimpleName()
+                        + " but the batch has "
+                        + v.getClass().getSimpleName());
+    }
 }

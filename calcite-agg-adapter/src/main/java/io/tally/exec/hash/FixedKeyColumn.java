@@ -15,128 +15,140 @@ import org.apache.arrow.vector.FieldVector;
  * stored as normalized bits (-0.0 as 0.0, one NaN).
  */
 final class FixedKeyColumn extends KeyColumn {
-  private final int words;
-  private long[] keyWords;
+    private final int words;
+    private long[] keyWords;
 
-  FixedKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
-    super(type, layout, memory);
-    this.words = type.family() == ColumnType.Family.DECIMAL ? 2 : 1;
-  }
+    FixedKeyColumn(DataType type, BlockLayout layout, OperatorMemory memory) {
+        super(type, layout, memory);
+        this.words = type.family() == ColumnType.Family.DECIMAL ? 2 : 1;
+    }
 
-  @Override
-  void bind(DecodedColumn column) {
-    super.bind(column);
-    keyWords = column.keyWords();
-  }
+    @Override
+    void bind(DecodedColumn column) {
+        super.bind(column);
+        keyWords = column.keyWords();
+    }
 
-  @Override
-  void hash(long[] hashes, int n) {
-    byte[] nulls = input.nulls;
-    long[] lo = keyWords;
-    if (words == 1) {
-      for (int i = 0; i < n; i++) {
-        long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.mix(lo[i]);
-        hashes[i] = Hashing.combine(hashes[i], h);
-      }
-      return;
+    @Override
+    void hash(long[] hashes, int n) {
+        byte[] nulls = input.nulls;
+        long[] lo = keyWords;
+        if (words == 1) {
+            for (int i = 0; i < n; i++) {
+                long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.mix(lo[i]);
+                hashes[i] = Hashing.combine(hashes[i], h);
+            }
+            return;
+        }
+        long[] hi = input.highs;
+        for (int i = 0; i < n; i++) {
+            long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.mix(lo[i] ^ Hashing.mix(hi[i]));
+            hashes[i] = Hashing.combine(hashes[i], h);
+        }
     }
-    long[] hi = input.highs;
-    for (int i = 0; i < n; i++) {
-      long h = nulls[i] != 0 ? Hashing.NULL_HASH : Hashing.mix(lo[i] ^ Hashing.mix(hi[i]));
-      hashes[i] = Hashing.combine(hashes[i], h);
-    }
-  }
 
-  /**
-   * Reads the stored key by address (no bounds checks: {@code gid} is below the group count). A
-   * NULL key's words are stored as 0, so the null flags (another cache line) are read only when
-   * the input is NULL or the stored words are all zero.
-   */
-  @Override
-  boolean equalsRow(int gid, int row) {
-    int b = gid >>> layout.shift();
-    int slot = gid & layout.mask();
-    if (input.nulls[row] != 0) {
-      return MemoryUtil.getByte(nullAddress[b] + slot) != 0;
+    /**
+     * Reads the stored key by address (no bounds checks: {@code gid} is below the group count). A
+     * NULL key's words are stored as 0, so the null flags (another cache line) are read only when
+     * the input is NULL or the stored words are all zero.
+     */
+    @Override
+    boolean equalsRow(int gid, int row) {
+        int b = gid >>> layout.shift();
+        int slot = gid & layout.mask();
+        if (input.nulls[row] != 0) {
+            return MemoryUtil.getByte(nullAddress[b] + slot) != 0;
+        }
+        long at = valueAddress[b] + (long) slot * 8 * words;
+        long lo = MemoryUtil.getLong(at);
+        if (lo != keyWords[row]) {
+            return false;
+        }
+        long hi = words == 1 ? 0 : MemoryUtil.getLong(at + 8);
+        if (words == 2 && hi != input.highs[row]) {
+            return false;
+        }
+        return (lo | hi) != 0 || MemoryUtil.getByte(nullAddress[b] + slot) == 0;
     }
-    long at = valueAddress[b] + (long) slot * 8 * words;
-    long lo = MemoryUtil.getLong(at);
-    if (lo != keyWords[row]) {
-      return false;
-    }
-    long hi = words == 1 ? 0 : MemoryUtil.getLong(at + 8);
-    if (words == 2 && hi != input.highs[row]) {
-      return false;
-    }
-    return (lo | hi) != 0 || MemoryUtil.getByte(nullAddress[b] + slot) == 0;
-  }
 
-  /**
-   * Stores the key words by address (the block has room), or marks NULL and stores zero words
-   * (see {@link #equalsRow}).
-   */
-  @Override
-  void append(int gid, int row) {
-    long at = valueAddress[gid >>> layout.shift()] + (long) (gid & layout.mask()) * 8 * words;
-    boolean isNull = input.nulls[row] != 0;
-    if (isNull) {
-      markNull(gid);
+    /**
+     * Stores the key words by address (the block has room), or marks NULL and stores zero words
+     * (see {@link #equalsRow}).
+     */
+    @Override
+    void append(int gid, int row) {
+        long at = valueAddress[gid >>> layout.shift()] + (long) (gid & layout.mask()) * 8 * words;
+        boolean isNull = input.nulls[row] != 0;
+        if (isNull) {
+            markNull(gid);
+        }
+        MemoryUtil.putLong(at, isNull ? 0 : keyWords[row]);
+        if (words == 2) {
+            MemoryUtil.putLong(at + 8, isNull ? 0 : input.highs[row]);
+        }
     }
-    MemoryUtil.putLong(at, isNull ? 0 : keyWords[row]);
-    if (words == 2) {
-      MemoryUtil.putLong(at + 8, isNull ? 0 : input.highs[row]);
+
+    @Override
+    int valueWidth() {
+        return 8 * words;
     }
-  }
 
-  @Override
-  int valueWidth() {
-    return 8 * words;
-  }
-
-  @Override
-  public long longAt(int gid) {
-    return blocks.get(gid >>> layout.shift()).getLong((long) (gid & layout.mask()) * 8 * words);
-  }
-
-  @Override
-  public void writeRows(int[] gids, int n, FieldVector out) {
-    for (int i = 0; i < n; i++) {
-      int gid = gids[i];
-      if (storedNull(gid)) {
-        out.setNull(i);
-        continue;
-      }
-      ArrowBuf buf = blocks.get(gid >>> layout.shift());
-      long at = (long) (gid & layout.mask()) * 8 * words;
-      writeValue(out, i, buf, at);
+    @Override
+    public long longAt(int gid) {
+        return blocks.get(gid >>> layout.shift()).getLong((long) (gid & layout.mask()) * 8 * words);
     }
-  }
 
-  private void writeValue(FieldVector out, int i, ArrowBuf buf, long at) {
-    long lo = buf.getLong(at);
-    switch (type.family()) {
-      case LONG: VectorWriter.setLong(out, type, i, lo, "group key"); break;
-      case DOUBLE: VectorWriter.setDouble(out, type, i, Double.longBitsToDouble(lo), "group key"); break;
-      default: VectorWriter.setDecimal128(out, type, i, lo, buf.getLong(at + 8), type.scale(), "group key");
+    @Override
+    public void writeRows(int[] gids, int n, FieldVector out) {
+        for (int i = 0; i < n; i++) {
+            int gid = gids[i];
+            if (storedNull(gid)) {
+                out.setNull(i);
+                continue;
+            }
+            ArrowBuf buf = blocks.get(gid >>> layout.shift());
+            long at = (long) (gid & layout.mask()) * 8 * words;
+            writeValue(out, i, buf, at);
+        }
     }
-  }
 
-  @Override
-  public void write(int block, int rows, FieldVector out) {
-    ArrowBuf buf = blocks.get(block);
-    ArrowBuf flags = nulls.get(block);
-    for (int i = 0; i < rows; i++) {
-      if (flags.getByte(i) != 0) {
-        out.setNull(i);
-        continue;
-      }
-      long at = (long) i * 8 * words;
-      long lo = buf.getLong(at);
-      switch (type.family()) {
-        case LONG: VectorWriter.setLong(out, type, i, lo, "group key"); break;
-        case DOUBLE: VectorWriter.setDouble(out, type, i, Double.longBitsToDouble(lo), "group key"); break;
-        default: VectorWriter.setDecimal128(out, type, i, lo, buf.getLong(at + 8), type.scale(), "group key");
-      }
+    private void writeValue(FieldVector out, int i, ArrowBuf buf, long at) {
+        long lo = buf.getLong(at);
+        switch (type.family()) {
+            case LONG:
+                VectorWriter.setLong(out, type, i, lo, "group key");
+                break;
+            case DOUBLE:
+                VectorWriter.setDouble(out, type, i, Double.longBitsToDouble(lo), "group key");
+                break;
+            default:
+                VectorWriter.setDecimal128(
+                        out, type, i, lo, buf.getLong(at + 8), type.scale(), "group key");
+        }
     }
-  }
+
+    @Override
+    public void write(int block, int rows, FieldVector out) {
+        ArrowBuf buf = blocks.get(block);
+        ArrowBuf flags = nulls.get(block);
+        for (int i = 0; i < rows; i++) {
+            if (flags.getByte(i) != 0) {
+                out.setNull(i);
+                continue;
+            }
+            long at = (long) i * 8 * words;
+            long lo = buf.getLong(at);
+            switch (type.family()) {
+                case LONG:
+                    VectorWriter.setLong(out, type, i, lo, "group key");
+                    break;
+                case DOUBLE:
+                    VectorWriter.setDouble(out, type, i, Double.longBitsToDouble(lo), "group key");
+                    break;
+                default:
+                    VectorWriter.setDecimal128(
+                            out, type, i, lo, buf.getLong(at + 8), type.scale(), "group key");
+            }
+        }
+    }
 }

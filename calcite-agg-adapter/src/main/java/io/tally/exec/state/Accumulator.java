@@ -14,126 +14,138 @@ import org.apache.arrow.vector.types.pojo.Field;
 /**
  * The mutable state of one aggregate call over all groups, held as typed state columns in blocks.
  *
- * <p>Phases: {@link #update} folds a batch of input rows into the groups given by resolved ids
- * (one tight loop per call; id -1 means "row does not count"); {@link #serialize} writes a
- * block's states as the typed vectors of {@link #stateFields()} (the spill format);
- * {@link #merge} folds such vectors into groups; {@link #finish} writes a block's results.
+ * <p>Phases: {@link #update} folds a batch of input rows into the groups given by resolved ids (one
+ * tight loop per call; id -1 means "row does not count"); {@link #serialize} writes a block's
+ * states as the typed vectors of {@link #stateFields()} (the spill format); {@link #merge} folds
+ * such vectors into groups; {@link #finish} writes a block's results.
  */
 public abstract class Accumulator implements AutoCloseable {
-  protected final AggregateCall call;
-  protected final BlockLayout layout;
-  protected final OperatorMemory memory;
-  /** The call's name for error messages, built once (finish loops pass it for every value). */
-  private final String label;
-  private final List<StateColumn> columns = new ArrayList<>();
-  /**
-   * Per block: the byte region of variable-size state (accumulators whose states do not fit a
-   * fixed width fill it; null once freed or never allocated). Freed with the block and on close.
-   */
-  protected final List<ArrowBuf> blockRegions = new ArrayList<>();
-  /** The current batch's argument columns, in {@code call.args()} order. */
-  protected DecodedColumn[] args;
+    protected final AggregateCall call;
+    protected final BlockLayout layout;
+    protected final OperatorMemory memory;
 
-  protected Accumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
-    this.call = call;
-    this.layout = layout;
-    this.memory = memory;
-    this.label = "aggregate '" + call.name() + "'";
-  }
+    /** The call's name for error messages, built once (finish loops pass it for every value). */
+    private final String label;
 
-  protected final StateColumn newColumn(int width) {
-    StateColumn c = new StateColumn(width, layout, memory);
-    columns.add(c);
-    return c;
-  }
+    private final List<StateColumn> columns = new ArrayList<>();
 
-  /** Makes room in every state column for groups {@code 0..groups-1}. */
-  public void ensureGroups(int groups) {
-    for (StateColumn c : columns) {
-      c.ensureGroups(groups);
+    /**
+     * Per block: the byte region of variable-size state (accumulators whose states do not fit a
+     * fixed width fill it; null once freed or never allocated). Freed with the block and on close.
+     */
+    protected final List<ArrowBuf> blockRegions = new ArrayList<>();
+
+    /** The current batch's argument columns, in {@code call.args()} order. */
+    protected DecodedColumn[] args;
+
+    protected Accumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
+        this.call = call;
+        this.layout = layout;
+        this.memory = memory;
+        this.label = "aggregate '" + call.name() + "'";
     }
-  }
 
-  /** Upper bound of the bytes {@link #ensureGroups}{@code (groups)} newly allocates. */
-  public long stateGrowthBound(int groups) {
-    long bytes = 0;
-    for (StateColumn c : columns) {
-      bytes += c.growthBound(groups);
+    protected final StateColumn newColumn(int width) {
+        StateColumn c = new StateColumn(width, layout, memory);
+        columns.add(c);
+        return c;
     }
-    return bytes;
-  }
 
-  /**
-   * Upper bound of the bytes {@link #update} of the bound arguments into {@code gids} newly
-   * allocates (after {@link #ensureGroups}); fixed-width states allocate nothing.
-   */
-  public long updateBound(int[] gids, int n) {
-    return 0;
-  }
-
-  /** Upper bound of the bytes {@link #merge} of {@code states} into {@code gids} newly allocates. */
-  public long mergeBound(List<FieldVector> states, int[] gids, int n) {
-    return 0;
-  }
-
-  public void bind(DecodedColumn[] arguments) {
-    this.args = arguments;
-  }
-
-  /** Arrow fields of the serialized state, in order. */
-  public abstract List<Field> stateFields();
-
-  /** Folds rows {@code 0..n-1} of the bound arguments into groups {@code gids[i]} (skip -1). */
-  public abstract void update(int[] gids, int n);
-
-  /** Writes the states of block {@code block} ({@code rows} groups) into {@code out}. */
-  public abstract void serialize(int block, int rows, List<FieldVector> out);
-
-  /** Folds serialized states {@code states} (rows {@code 0..n-1}) into groups {@code gids[i]}. */
-  public abstract void merge(List<FieldVector> states, int[] gids, int n);
-
-  /** Writes the results of block {@code block} ({@code rows} groups) into {@code out}. */
-  public abstract void finish(int block, int rows, FieldVector out);
-
-  /** Frees block {@code block}'s state. */
-  public void releaseBlock(int block) {
-    for (StateColumn c : columns) {
-      c.releaseBlock(block);
+    /** Makes room in every state column for groups {@code 0..groups-1}. */
+    public void ensureGroups(int groups) {
+        for (StateColumn c : columns) {
+            c.ensureGroups(groups);
+        }
     }
-    freeRegion(block);
-  }
 
-  private void freeRegion(int block) {
-    if (block < blockRegions.size() && blockRegions.get(block) != null) {
-      memory.free(blockRegions.get(block));
-      blockRegions.set(block, null);
+    /** Upper bound of the bytes {@link #ensureGroups}{@code (groups)} newly allocates. */
+    public long stateGrowthBound(int groups) {
+        long bytes = 0;
+        for (StateColumn c : columns) {
+            bytes += c.growthBound(groups);
+        }
+        return bytes;
     }
-  }
 
-  @Override
-  public void close() {
-    for (StateColumn c : columns) {
-      c.close();
+    /**
+     * Upper bound of the bytes {@link #update} of the bound arguments into {@code gids} newly
+     * allocates (after {@link #ensureGroups}); fixed-width states allocate nothing.
+     */
+    public long updateBound(int[] gids, int n) {
+        return 0;
     }
-    for (int b = 0; b < blockRegions.size(); b++) {
-      freeRegion(b);
+
+    /**
+     * Upper bound of the bytes {@link #merge} of {@code states} into {@code gids} newly allocates.
+     */
+    public long mergeBound(List<FieldVector> states, int[] gids, int n) {
+        return 0;
     }
-  }
 
-  /** Wraps an arithmetic overflow as an error naming this call. */
-  protected final TallyException overflow(ArithmeticException e) {
-    return new TallyException(call.kind() + " overflowed in aggregate '" + call.name() + "' ("
-        + call.outputType() + ")", e);
-  }
+    public void bind(DecodedColumn[] arguments) {
+        this.args = arguments;
+    }
 
-  protected final String label() {
-    return label;
-  }
+    /** Arrow fields of the serialized state, in order. */
+    public abstract List<Field> stateFields();
 
-  /** A decoded column for reading serialized states of type {@code type}. */
-  protected static DecodedColumn decode(FieldVector v, DataType type, int n) {
-    DecodedColumn d = new DecodedColumn(type, "state " + v.getField().getName());
-    d.decode(v, n);
-    return d;
-  }
+    /** Folds rows {@code 0..n-1} of the bound arguments into groups {@code gids[i]} (skip -1). */
+    public abstract void update(int[] gids, int n);
+
+    /** Writes the states of block {@code block} ({@code rows} groups) into {@code out}. */
+    public abstract void serialize(int block, int rows, List<FieldVector> out);
+
+    /** Folds serialized states {@code states} (rows {@code 0..n-1}) into groups {@code gids[i]}. */
+    public abstract void merge(List<FieldVector> states, int[] gids, int n);
+
+    /** Writes the results of block {@code block} ({@code rows} groups) into {@code out}. */
+    public abstract void finish(int block, int rows, FieldVector out);
+
+    /** Frees block {@code block}'s state. */
+    public void releaseBlock(int block) {
+        for (StateColumn c : columns) {
+            c.releaseBlock(block);
+        }
+        freeRegion(block);
+    }
+
+    private void freeRegion(int block) {
+        if (block < blockRegions.size() && blockRegions.get(block) != null) {
+            memory.free(blockRegions.get(block));
+            blockRegions.set(block, null);
+        }
+    }
+
+    @Override
+    public void close() {
+        for (StateColumn c : columns) {
+            c.close();
+        }
+        for (int b = 0; b < blockRegions.size(); b++) {
+            freeRegion(b);
+        }
+    }
+
+    /** Wraps an arithmetic overflow as an error naming this call. */
+    protected final TallyException overflow(ArithmeticException e) {
+        return new TallyException(
+                call.kind()
+                        + " overflowed in aggregate '"
+                        + call.name()
+                        + "' ("
+                        + call.outputType()
+                        + ")",
+                e);
+    }
+
+    protected final String label() {
+        return label;
+    }
+
+    /** A decoded column for reading serialized states of type {@code type}. */
+    protected static DecodedColumn decode(FieldVector v, DataType type, int n) {
+        DecodedColumn d = new DecodedColumn(type, "state " + v.getField().getName());
+        d.decode(v, n);
+        return d;
+    }
 }

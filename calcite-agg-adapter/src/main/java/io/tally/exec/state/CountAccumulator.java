@@ -15,82 +15,82 @@ import org.apache.arrow.vector.types.pojo.Field;
 
 /** COUNT(*) and COUNT(x, …): rows whose arguments are all non-NULL. State: Int64 count. */
 public final class CountAccumulator extends Accumulator {
-  private static final DataType STATE = new DataType(ColumnType.BIGINT, 0, 0, false);
-  private final StateColumn counts;
+    private static final DataType STATE = new DataType(ColumnType.BIGINT, 0, 0, false);
+    private final StateColumn counts;
 
-  public CountAccumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
-    super(call, layout, memory);
-    counts = newColumn(8);
-  }
+    public CountAccumulator(AggregateCall call, BlockLayout layout, OperatorMemory memory) {
+        super(call, layout, memory);
+        counts = newColumn(8);
+    }
 
-  @Override
-  public List<Field> stateFields() {
-    return List.of(STATE.toField(call.name() + "$count"));
-  }
+    @Override
+    public List<Field> stateFields() {
+        return List.of(STATE.toField(call.name() + "$count"));
+    }
 
-  /** Counts by address (group ids below the group count fall inside allocated blocks). */
-  @Override
-  public void update(int[] gids, int n) {
-    ArrowBuf[] blocks = counts.blocks;
-    int shift = layout.shift();
-    int mask = layout.mask();
-    if (args.length == 0) {
-      for (int i = 0; i < n; i++) {
-        int g = gids[i];
-        if (g >= 0) {
-          long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-          MemoryUtil.putLong(at, MemoryUtil.getLong(at) + 1);
+    /** Counts by address (group ids below the group count fall inside allocated blocks). */
+    @Override
+    public void update(int[] gids, int n) {
+        ArrowBuf[] blocks = counts.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        if (args.length == 0) {
+            for (int i = 0; i < n; i++) {
+                int g = gids[i];
+                if (g >= 0) {
+                    long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+                    MemoryUtil.putLong(at, MemoryUtil.getLong(at) + 1);
+                }
+            }
+            return;
         }
-      }
-      return;
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g < 0 || anyNull(i)) {
+                continue;
+            }
+            long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+            MemoryUtil.putLong(at, MemoryUtil.getLong(at) + 1);
+        }
     }
-    for (int i = 0; i < n; i++) {
-      int g = gids[i];
-      if (g < 0 || anyNull(i)) {
-        continue;
-      }
-      long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-      MemoryUtil.putLong(at, MemoryUtil.getLong(at) + 1);
-    }
-  }
 
-  private boolean anyNull(int row) {
-    for (DecodedColumn a : args) {
-      if (a.nulls[row] != 0) {
-        return true;
-      }
+    private boolean anyNull(int row) {
+        for (DecodedColumn a : args) {
+            if (a.nulls[row] != 0) {
+                return true;
+            }
+        }
+        return false;
     }
-    return false;
-  }
 
-  @Override
-  public void serialize(int block, int rows, List<FieldVector> out) {
-    ArrowBuf b = counts.blocks[block];
-    BigIntVector v = (BigIntVector) out.get(0);
-    for (int i = 0; i < rows; i++) {
-      v.setSafe(i, b.getLong((long) i << 3));
+    @Override
+    public void serialize(int block, int rows, List<FieldVector> out) {
+        ArrowBuf b = counts.blocks[block];
+        BigIntVector v = (BigIntVector) out.get(0);
+        for (int i = 0; i < rows; i++) {
+            v.setSafe(i, b.getLong((long) i << 3));
+        }
     }
-  }
 
-  @Override
-  public void merge(List<FieldVector> states, int[] gids, int n) {
-    long[] add = decode(states.get(0), STATE, n).longs;
-    ArrowBuf[] blocks = counts.blocks;
-    for (int i = 0; i < n; i++) {
-      int g = gids[i];
-      if (g >= 0) {
-        ArrowBuf b = blocks[g >>> layout.shift()];
-        long at = (long) (g & layout.mask()) << 3;
-        b.setLong(at, b.getLong(at) + add[i]);
-      }
+    @Override
+    public void merge(List<FieldVector> states, int[] gids, int n) {
+        long[] add = decode(states.get(0), STATE, n).longs;
+        ArrowBuf[] blocks = counts.blocks;
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g >= 0) {
+                ArrowBuf b = blocks[g >>> layout.shift()];
+                long at = (long) (g & layout.mask()) << 3;
+                b.setLong(at, b.getLong(at) + add[i]);
+            }
+        }
     }
-  }
 
-  @Override
-  public void finish(int block, int rows, FieldVector out) {
-    ArrowBuf b = counts.blocks[block];
-    for (int i = 0; i < rows; i++) {
-      VectorWriter.setLong(out, call.outputType(), i, b.getLong((long) i << 3), label());
+    @Override
+    public void finish(int block, int rows, FieldVector out) {
+        ArrowBuf b = counts.blocks[block];
+        for (int i = 0; i < rows; i++) {
+            VectorWriter.setLong(out, call.outputType(), i, b.getLong((long) i << 3), label());
+        }
     }
-  }
 }

@@ -3,112 +3,114 @@ package io.tally.exec.state;
 import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
- * Regroups one block's MEDIAN value log into contiguous per-group runs of
- * {@link DoubleSelection#key sort keys}, so each group's values can be selected in place.
+ * Regroups one block's MEDIAN value log into contiguous per-group runs of {@link
+ * DoubleSelection#key sort keys}, so each group's values can be selected in place.
  *
  * <p>The log is {@link #RECORD}-byte records {@code [slot:int][sort key:long]} in arrival order.
  * Groups are taken a <em>slice</em> of consecutive slots at a time, sized so a slice's values fit
- * {@code scratchValues} keys (a single larger group is a slice of its own and gets a scratch
- * of its size); each slice costs one sequential pass over the log, scattering its records to
- * per-slot cursors in arrival order. Typical blocks are one slice and one pass.
+ * {@code scratchValues} keys (a single larger group is a slice of its own and gets a scratch of its
+ * size); each slice costs one sequential pass over the log, scattering its records to per-slot
+ * cursors in arrival order. Typical blocks are one slice and one pass.
  */
 final class GroupedValues {
-  /** Bytes per logged value: the group's slot in its block, then the value's sort key. */
-  static final int RECORD = Integer.BYTES + Double.BYTES;
-  /** Keys the heap scratch holds for a slice of small groups (8 MiB). */
-  static final int MAX_SCRATCH_VALUES = 1 << 20;
-  private final int scratchValues;
-  private long[] keys = new long[0];
-  private int[] starts = new int[0];
-  private int[] cursors = new int[0];
-  private int[] counts;
-  private int rows;
-  private long address;
-  private long bytes;
-  private int from;
-  private int to;
+    /** Bytes per logged value: the group's slot in its block, then the value's sort key. */
+    static final int RECORD = Integer.BYTES + Double.BYTES;
 
-  /** A regrouper whose slices of small groups hold at most {@code scratchValues} keys. */
-  GroupedValues(int scratchValues) {
-    this.scratchValues = scratchValues;
-  }
+    /** Keys the heap scratch holds for a slice of small groups (8 MiB). */
+    static final int MAX_SCRATCH_VALUES = 1 << 20;
 
-  /**
-   * Starts regrouping the log at {@code address} ({@code bytes} long) whose slots
-   * {@code 0..rows-1} hold {@code counts[slot]} values each; {@link #next} gathers the slices.
-   */
-  void begin(long address, long bytes, int[] counts, int rows) {
-    this.address = address;
-    this.bytes = bytes;
-    this.counts = counts;
-    this.rows = rows;
-    this.from = 0;
-    this.to = 0;
-    if (starts.length < rows) {
-      starts = new int[rows];
-      cursors = new int[rows];
+    private final int scratchValues;
+    private long[] keys = new long[0];
+    private int[] starts = new int[0];
+    private int[] cursors = new int[0];
+    private int[] counts;
+    private int rows;
+    private long address;
+    private long bytes;
+    private int from;
+    private int to;
+
+    /** A regrouper whose slices of small groups hold at most {@code scratchValues} keys. */
+    GroupedValues(int scratchValues) {
+        this.scratchValues = scratchValues;
     }
-  }
 
-  /** Gathers the next slice of slots; false (and the scratch trimmed) when none is left. */
-  boolean next() {
-    from = to;
-    if (from >= rows) {
-      if (keys.length > scratchValues) {
-        keys = new long[0];
-      }
-      return false;
+    /**
+     * Starts regrouping the log at {@code address} ({@code bytes} long) whose slots {@code
+     * 0..rows-1} hold {@code counts[slot]} values each; {@link #next} gathers the slices.
+     */
+    void begin(long address, long bytes, int[] counts, int rows) {
+        this.address = address;
+        this.bytes = bytes;
+        this.counts = counts;
+        this.rows = rows;
+        this.from = 0;
+        this.to = 0;
+        if (starts.length < rows) {
+            starts = new int[rows];
+            cursors = new int[rows];
+        }
     }
-    long total = counts[from];
-    to = from + 1;
-    while (to < rows && total + counts[to] <= scratchValues) {
-      total += counts[to++];
-    }
-    if (keys.length < total) {
-      keys = new long[(int) Math.max(total, Math.min(scratchValues, 2L * keys.length))];
-    }
-    int at = 0;
-    for (int s = from; s < to; s++) {
-      starts[s] = at;
-      cursors[s] = at;
-      at += counts[s];
-    }
-    if (total > 0) {
-      scatter();
-    }
-    return true;
-  }
 
-  private void scatter() {
-    int lo = from;
-    int width = to - from;
-    long[] k = keys;
-    int[] c = cursors;
-    for (long p = address, end = address + bytes; p < end; p += RECORD) {
-      int slot = MemoryUtil.getInt(p);
-      if (slot - lo >= 0 && slot - lo < width) {
-        k[c[slot]++] = MemoryUtil.getLong(p + Integer.BYTES);
-      }
+    /** Gathers the next slice of slots; false (and the scratch trimmed) when none is left. */
+    boolean next() {
+        from = to;
+        if (from >= rows) {
+            if (keys.length > scratchValues) {
+                keys = new long[0];
+            }
+            return false;
+        }
+        long total = counts[from];
+        to = from + 1;
+        while (to < rows && total + counts[to] <= scratchValues) {
+            total += counts[to++];
+        }
+        if (keys.length < total) {
+            keys = new long[(int) Math.max(total, Math.min(scratchValues, 2L * keys.length))];
+        }
+        int at = 0;
+        for (int s = from; s < to; s++) {
+            starts[s] = at;
+            cursors[s] = at;
+            at += counts[s];
+        }
+        if (total > 0) {
+            scatter();
+        }
+        return true;
     }
-  }
 
-  /** First slot of the gathered slice. */
-  int from() {
-    return from;
-  }
+    private void scatter() {
+        int lo = from;
+        int width = to - from;
+        long[] k = keys;
+        int[] c = cursors;
+        for (long p = address, end = address + bytes; p < end; p += RECORD) {
+            int slot = MemoryUtil.getInt(p);
+            if (slot - lo >= 0 && slot - lo < width) {
+                k[c[slot]++] = MemoryUtil.getLong(p + Integer.BYTES);
+            }
+        }
+    }
 
-  /** One past the last slot of the gathered slice. */
-  int to() {
-    return to;
-  }
+    /** First slot of the gathered slice. */
+    int from() {
+        return from;
+    }
 
-  /** The keys of the slice: slot {@code s}'s run starts at {@link #start}{@code (s)}. */
-  long[] keys() {
-    return keys;
-  }
+    /** One past the last slot of the gathered slice. */
+    int to() {
+        return to;
+    }
 
-  /** Where slot {@code s}'s run of {@code counts[s]} keys starts in {@link #keys}. */
-  int start(int s) {
-    return starts[s];
-  }
+    /** The keys of the slice: slot {@code s}'s run starts at {@link #start}{@code (s)}. */
+    long[] keys() {
+        return keys;
+    }
+
+    /** Where slot {@code s}'s run of {@code counts[s]} keys starts in {@link #keys}. */
+    int start(int s) {
+        return starts[s];
+    }
 }

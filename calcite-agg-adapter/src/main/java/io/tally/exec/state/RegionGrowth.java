@@ -15,46 +15,54 @@ import org.apache.arrow.memory.ArrowBuf;
  * first region too.
  */
 public final class RegionGrowth {
-  /** Charge per overflowing block, in multiples of its used plus added bytes. */
-  static final int FACTOR = 4;
-  private long[] added = new long[16];
-  private int[] touched = new int[16];
+    /** Charge per overflowing block, in multiples of its used plus added bytes. */
+    static final int FACTOR = 4;
 
-  /**
-   * The bound for rows {@code 0..n-1} going to groups {@code gids[i]} (skip -1) and adding
-   * {@code rowBytes[i]} bytes each; {@code used} gives a block's used region bytes.
-   */
-  public long bound(int[] gids, int n, long[] rowBytes, BlockLayout layout, OperatorMemory memory,
-      List<ArrowBuf> regions, IntToLongFunction used, int initialRegion) {
-    int count = 0;
-    for (int i = 0; i < n; i++) {
-      int g = gids[i];
-      if (g < 0) {
-        continue;
-      }
-      int blk = g >>> layout.shift();
-      if (blk >= added.length) {
-        added = Arrays.copyOf(added, Math.max(blk + 1, added.length * 2));
-      }
-      if (added[blk] == 0) {
-        if (count == touched.length) {
-          touched = Arrays.copyOf(touched, count * 2);
+    private long[] added = new long[16];
+    private int[] touched = new int[16];
+
+    /**
+     * The bound for rows {@code 0..n-1} going to groups {@code gids[i]} (skip -1) and adding {@code
+     * rowBytes[i]} bytes each; {@code used} gives a block's used region bytes.
+     */
+    public long bound(
+            int[] gids,
+            int n,
+            long[] rowBytes,
+            BlockLayout layout,
+            OperatorMemory memory,
+            List<ArrowBuf> regions,
+            IntToLongFunction used,
+            int initialRegion) {
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g < 0) {
+                continue;
+            }
+            int blk = g >>> layout.shift();
+            if (blk >= added.length) {
+                added = Arrays.copyOf(added, Math.max(blk + 1, added.length * 2));
+            }
+            if (added[blk] == 0) {
+                if (count == touched.length) {
+                    touched = Arrays.copyOf(touched, count * 2);
+                }
+                touched[count++] = blk;
+            }
+            added[blk] += rowBytes[i] + 1;
         }
-        touched[count++] = blk;
-      }
-      added[blk] += rowBytes[i] + 1;
+        long bytes = 0;
+        for (int t = 0; t < count; t++) {
+            int blk = touched[t];
+            long add = added[blk];
+            added[blk] = 0;
+            ArrowBuf region = blk < regions.size() ? regions.get(blk) : null;
+            long use = region == null ? 0 : used.applyAsLong(blk);
+            if (region == null || use + add > region.capacity()) {
+                bytes += memory.rounded(FACTOR * (use + add) + initialRegion);
+            }
+        }
+        return bytes;
     }
-    long bytes = 0;
-    for (int t = 0; t < count; t++) {
-      int blk = touched[t];
-      long add = added[blk];
-      added[blk] = 0;
-      ArrowBuf region = blk < regions.size() ? regions.get(blk) : null;
-      long use = region == null ? 0 : used.applyAsLong(blk);
-      if (region == null || use + add > region.capacity()) {
-        bytes += memory.rounded(FACTOR * (use + add) + initialRegion);
-      }
-    }
-    return bytes;
-  }
 }

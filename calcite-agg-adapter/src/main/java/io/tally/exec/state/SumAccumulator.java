@@ -1,8 +1,8 @@
 package io.tally.exec.state;
-import io.tally.batch.Int128;
 
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
+import io.tally.batch.Int128;
 import io.tally.batch.VectorWriter;
 import io.tally.exec.hash.BlockLayout;
 import io.tally.exec.hash.DecodedColumn;
@@ -18,221 +18,258 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * SUM, $SUM0 and AVG. Integers sum exactly in 64 bits (overflow is an error), DECIMAL exactly
- * in 128 bits, REAL/DOUBLE in double. Internal state per group: sum (8 bytes, 16 for DECIMAL)
- * and, for AVG, an Int64 count of summed values; SUM/$SUM0 keep only a one-byte flag set once a
- * value was summed (a store, no read, and 7 bytes less per group). Serialized: SUM/$SUM0 as one
- * nullable sum column (NULL = no value yet); AVG as sum plus count.
+ * SUM, $SUM0 and AVG. Integers sum exactly in 64 bits (overflow is an error), DECIMAL exactly in
+ * 128 bits, REAL/DOUBLE in double. Internal state per group: sum (8 bytes, 16 for DECIMAL) and, for
+ * AVG, an Int64 count of summed values; SUM/$SUM0 keep only a one-byte flag set once a value was
+ * summed (a store, no read, and 7 bytes less per group). Serialized: SUM/$SUM0 as one nullable sum
+ * column (NULL = no value yet); AVG as sum plus count.
  */
 public final class SumAccumulator extends Accumulator {
-  private final ColumnType.Family family;
-  private final int inputScale;
-  private final DataType sumType;
-  private final StateColumn sums;
-  /** AVG: 8-byte count per group; SUM/$SUM0: 1-byte "has a value" flag. */
-  private final StateColumn counts;
-  private final boolean avg;
+    private final ColumnType.Family family;
+    private final int inputScale;
+    private final DataType sumType;
+    private final StateColumn sums;
 
-  public SumAccumulator(AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
-    super(call, layout, memory);
-    this.family = input.family();
-    this.inputScale = input.scale();
-    this.sumType = family == ColumnType.Family.LONG ? DataType.of(ColumnType.BIGINT)
-        : family == ColumnType.Family.DOUBLE ? DataType.of(ColumnType.DOUBLE)
-        : DataType.decimal(DataType.MAX_DECIMAL_PRECISION, inputScale);
-    this.sums = newColumn(family == ColumnType.Family.DECIMAL ? 16 : 8);
-    this.avg = call.kind() == AggKind.AVG;
-    this.counts = newColumn(avg ? 8 : 1);
-  }
+    /** AVG: 8-byte count per group; SUM/$SUM0: 1-byte "has a value" flag. */
+    private final StateColumn counts;
 
-  private boolean isAvg() {
-    return avg;
-  }
+    private final boolean avg;
 
-  /** Values summed into slot {@code slot} of a counts block (for SUM: 0 or 1). */
-  private long count(ArrowBuf c, int slot) {
-    return avg ? c.getLong((long) slot << 3) : c.getByte(slot);
-  }
-
-  @Override
-  public List<Field> stateFields() {
-    List<Field> fields = new ArrayList<>();
-    fields.add(sumType.toField(call.name() + "$sum"));
-    if (isAvg()) {
-      fields.add(new DataType(ColumnType.BIGINT, 0, 0, false).toField(call.name() + "$count"));
+    public SumAccumulator(
+            AggregateCall call, DataType input, BlockLayout layout, OperatorMemory memory) {
+        super(call, layout, memory);
+        this.family = input.family();
+        this.inputScale = input.scale();
+        this.sumType =
+                family == ColumnType.Family.LONG
+                        ? DataType.of(ColumnType.BIGINT)
+                        : family == ColumnType.Family.DOUBLE
+                                ? DataType.of(ColumnType.DOUBLE)
+                                : DataType.decimal(DataType.MAX_DECIMAL_PRECISION, inputScale);
+        this.sums = newColumn(family == ColumnType.Family.DECIMAL ? 16 : 8);
+        this.avg = call.kind() == AggKind.AVG;
+        this.counts = newColumn(avg ? 8 : 1);
     }
-    return fields;
-  }
 
-  @Override
-  public void update(int[] gids, int n) {
-    DecodedColumn a = args[0];
-    try {
-      add(gids, n, a, null);
-    } catch (ArithmeticException e) {
-      throw overflow(e);
+    private boolean isAvg() {
+        return avg;
     }
-  }
 
-  /**
-   * Adds values of {@code a}; each counts 1, or {@code countsIn[i]} when merging AVG. One loop
-   * per family, chosen once per batch; state words are read and written by address (group ids
-   * below the group count always fall inside allocated blocks).
-   */
-  private void add(int[] gids, int n, DecodedColumn a, long[] countsIn) {
-    switch (family) {
-      case LONG: addLongs(gids, n, a.nulls, a.longs); break;
-      case DOUBLE: addDoubles(gids, n, a.nulls, a.doubles); break;
-      default: addDecimals(gids, n, a); break;
+    /** Values summed into slot {@code slot} of a counts block (for SUM: 0 or 1). */
+    private long count(ArrowBuf c, int slot) {
+        return avg ? c.getLong((long) slot << 3) : c.getByte(slot);
     }
-    addCounts(gids, n, a.nulls, countsIn);
-  }
 
-  /** Checked 64-bit sums: {@link Math#addExact} throws on overflow. */
-  private void addLongs(int[] gids, int n, byte[] nulls, long[] values) {
-    ArrowBuf[] sb = sums.blocks;
-    int shift = layout.shift();
-    int mask = layout.mask();
-    for (int i = 0; i < n; i++) {
-      int g = gids[i];
-      if (g < 0 || nulls[i] != 0) {
-        continue;
-      }
-      long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-      MemoryUtil.putLong(at, Math.addExact(MemoryUtil.getLong(at), values[i]));
-    }
-  }
-
-  private void addDoubles(int[] gids, int n, byte[] nulls, double[] values) {
-    ArrowBuf[] sb = sums.blocks;
-    int shift = layout.shift();
-    int mask = layout.mask();
-    for (int i = 0; i < n; i++) {
-      int g = gids[i];
-      if (g < 0 || nulls[i] != 0) {
-        continue;
-      }
-      long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-      double sum = Double.longBitsToDouble(MemoryUtil.getLong(at)) + values[i];
-      MemoryUtil.putLong(at, Double.doubleToRawLongBits(sum));
-    }
-  }
-
-  private void addDecimals(int[] gids, int n, DecodedColumn a) {
-    ArrowBuf[] sb = sums.blocks;
-    int shift = layout.shift();
-    int mask = layout.mask();
-    for (int i = 0; i < n; i++) {
-      int g = gids[i];
-      if (g < 0 || a.nulls[i] != 0) {
-        continue;
-      }
-      Int128.addTo(sb[g >>> shift], (long) (g & mask) << 4, a.longs[i], a.highs[i]);
-    }
-  }
-
-  private void addCounts(int[] gids, int n, byte[] nulls, long[] countsIn) {
-    ArrowBuf[] cb = counts.blocks;
-    int shift = layout.shift();
-    int mask = layout.mask();
-    if (!avg) {
-      for (int i = 0; i < n; i++) {
-        int g = gids[i];
-        if (g >= 0 && nulls[i] == 0) {
-          MemoryUtil.putByte(cb[g >>> shift].memoryAddress() + (g & mask), (byte) 1);
+    @Override
+    public List<Field> stateFields() {
+        List<Field> fields = new ArrayList<>();
+        fields.add(sumType.toField(call.name() + "$sum"));
+        if (isAvg()) {
+            fields.add(
+                    new DataType(ColumnType.BIGINT, 0, 0, false).toField(call.name() + "$count"));
         }
-      }
-      return;
+        return fields;
     }
-    for (int i = 0; i < n; i++) {
-      int g = gids[i];
-      if (g < 0 || nulls[i] != 0) {
-        continue;
-      }
-      long at = cb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-      MemoryUtil.putLong(at, MemoryUtil.getLong(at) + (countsIn == null ? 1 : countsIn[i]));
-    }
-  }
 
-  @Override
-  public void serialize(int block, int rows, List<FieldVector> out) {
-    ArrowBuf s = sums.blocks[block];
-    ArrowBuf c = counts.blocks[block];
-    FieldVector sumOut = out.get(0);
-    for (int i = 0; i < rows; i++) {
-      long count = count(c, i);
-      if (count == 0) {
-        sumOut.setNull(i);
-      } else {
-        writeSum(sumOut, sumType, i, s, i);
-      }
-      if (isAvg()) {
-        ((BigIntVector) out.get(1)).setSafe(i, count);
-      }
-    }
-  }
-
-  @Override
-  public void merge(List<FieldVector> states, int[] gids, int n) {
-    DecodedColumn sumsIn = decode(states.get(0), sumType, n);
-    long[] countsIn = isAvg() ? decode(states.get(1), DataType.of(ColumnType.BIGINT), n).longs : null;
-    try {
-      add(gids, n, sumsIn, countsIn);
-    } catch (ArithmeticException e) {
-      throw overflow(e);
-    }
-  }
-
-  @Override
-  public void finish(int block, int rows, FieldVector out) {
-    ArrowBuf s = sums.blocks[block];
-    ArrowBuf c = counts.blocks[block];
-    DataType t = call.outputType();
-    for (int i = 0; i < rows; i++) {
-      long count = count(c, i);
-      if (count == 0) {
-        if (call.kind() == AggKind.SUM0) {
-          VectorWriter.setLong(out, t, i, 0, label());
-        } else {
-          out.setNull(i);
+    @Override
+    public void update(int[] gids, int n) {
+        DecodedColumn a = args[0];
+        try {
+            add(gids, n, a, null);
+        } catch (ArithmeticException e) {
+            throw overflow(e);
         }
-      } else if (isAvg()) {
-        writeAvg(out, t, i, s, count);
-      } else {
-        writeSum(out, t, i, s, i);
-      }
     }
-  }
 
-  private void writeSum(FieldVector out, DataType t, int i, ArrowBuf s, int slot) {
-    switch (family) {
-      case LONG: VectorWriter.setLong(out, t, i, s.getLong((long) slot << 3), label()); break;
-      case DOUBLE: VectorWriter.setDouble(out, t, i, s.getDouble((long) slot << 3), label()); break;
-      default:
-        VectorWriter.setDecimal128(out, t, i, s.getLong((long) slot << 4), s.getLong(((long) slot << 4) + 8),
-            inputScale, label());
+    /**
+     * Adds values of {@code a}; each counts 1, or {@code countsIn[i]} when merging AVG. One loop
+     * per family, chosen once per batch; state words are read and written by address (group ids
+     * below the group count always fall inside allocated blocks).
+     */
+    private void add(int[] gids, int n, DecodedColumn a, long[] countsIn) {
+        switch (family) {
+            case LONG:
+                addLongs(gids, n, a.nulls, a.longs);
+                break;
+            case DOUBLE:
+                addDoubles(gids, n, a.nulls, a.doubles);
+                break;
+            default:
+                addDecimals(gids, n, a);
+                break;
+        }
+        addCounts(gids, n, a.nulls, countsIn);
     }
-  }
 
-  private void writeAvg(FieldVector out, DataType t, int i, ArrowBuf s, long count) {
-    if (family == ColumnType.Family.DOUBLE) {
-      VectorWriter.setDouble(out, t, i, s.getDouble((long) i << 3) / count, label());
-      return;
+    /** Checked 64-bit sums: {@link Math#addExact} throws on overflow. */
+    private void addLongs(int[] gids, int n, byte[] nulls, long[] values) {
+        ArrowBuf[] sb = sums.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g < 0 || nulls[i] != 0) {
+                continue;
+            }
+            long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+            MemoryUtil.putLong(at, Math.addExact(MemoryUtil.getLong(at), values[i]));
+        }
     }
-    BigDecimal sum = family == ColumnType.Family.LONG
-        ? BigDecimal.valueOf(s.getLong((long) i << 3))
-        : new BigDecimal(Int128.toBigInteger(s.getLong((long) i << 4), s.getLong(((long) i << 4) + 8)),
-            inputScale);
-    switch (t.type()) {
-      case DECIMAL:
-        VectorWriter.setBigDecimal(out, t, i, sum.divide(BigDecimal.valueOf(count), t.scale(), RoundingMode.HALF_UP), label());
-        break;
-      case REAL:
-      case DOUBLE:
-        VectorWriter.setDouble(out, t, i, sum.doubleValue() / count, label());
-        break;
-      default:
-        VectorWriter.setBigDecimal(out, t, i, sum.divide(BigDecimal.valueOf(count), 0, RoundingMode.DOWN), label());
+
+    private void addDoubles(int[] gids, int n, byte[] nulls, double[] values) {
+        ArrowBuf[] sb = sums.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g < 0 || nulls[i] != 0) {
+                continue;
+            }
+            long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+            double sum = Double.longBitsToDouble(MemoryUtil.getLong(at)) + values[i];
+            MemoryUtil.putLong(at, Double.doubleToRawLongBits(sum));
+        }
     }
-  }
+
+    private void addDecimals(int[] gids, int n, DecodedColumn a) {
+        ArrowBuf[] sb = sums.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g < 0 || a.nulls[i] != 0) {
+                continue;
+            }
+            Int128.addTo(sb[g >>> shift], (long) (g & mask) << 4, a.longs[i], a.highs[i]);
+        }
+    }
+
+    private void addCounts(int[] gids, int n, byte[] nulls, long[] countsIn) {
+        ArrowBuf[] cb = counts.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        if (!avg) {
+            for (int i = 0; i < n; i++) {
+                int g = gids[i];
+                if (g >= 0 && nulls[i] == 0) {
+                    MemoryUtil.putByte(cb[g >>> shift].memoryAddress() + (g & mask), (byte) 1);
+                }
+            }
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g < 0 || nulls[i] != 0) {
+                continue;
+            }
+            long at = cb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+            MemoryUtil.putLong(at, MemoryUtil.getLong(at) + (countsIn == null ? 1 : countsIn[i]));
+        }
+    }
+
+    @Override
+    public void serialize(int block, int rows, List<FieldVector> out) {
+        ArrowBuf s = sums.blocks[block];
+        ArrowBuf c = counts.blocks[block];
+        FieldVector sumOut = out.get(0);
+        for (int i = 0; i < rows; i++) {
+            long count = count(c, i);
+            if (count == 0) {
+                sumOut.setNull(i);
+            } else {
+                writeSum(sumOut, sumType, i, s, i);
+            }
+            if (isAvg()) {
+                ((BigIntVector) out.get(1)).setSafe(i, count);
+            }
+        }
+    }
+
+    @Override
+    public void merge(List<FieldVector> states, int[] gids, int n) {
+        DecodedColumn sumsIn = decode(states.get(0), sumType, n);
+        long[] countsIn =
+                isAvg() ? decode(states.get(1), DataType.of(ColumnType.BIGINT), n).longs : null;
+        try {
+            add(gids, n, sumsIn, countsIn);
+        } catch (ArithmeticException e) {
+            throw overflow(e);
+        }
+    }
+
+    @Override
+    public void finish(int block, int rows, FieldVector out) {
+        ArrowBuf s = sums.blocks[block];
+        ArrowBuf c = counts.blocks[block];
+        DataType t = call.outputType();
+        for (int i = 0; i < rows; i++) {
+            long count = count(c, i);
+            if (count == 0) {
+                if (call.kind() == AggKind.SUM0) {
+                    VectorWriter.setLong(out, t, i, 0, label());
+                } else {
+                    out.setNull(i);
+                }
+            } else if (isAvg()) {
+                writeAvg(out, t, i, s, count);
+            } else {
+                writeSum(out, t, i, s, i);
+            }
+        }
+    }
+
+    private void writeSum(FieldVector out, DataType t, int i, ArrowBuf s, int slot) {
+        switch (family) {
+            case LONG:
+                VectorWriter.setLong(out, t, i, s.getLong((long) slot << 3), label());
+                break;
+            case DOUBLE:
+                VectorWriter.setDouble(out, t, i, s.getDouble((long) slot << 3), label());
+                break;
+            default:
+                VectorWriter.setDecimal128(
+                        out,
+                        t,
+                        i,
+                        s.getLong((long) slot << 4),
+                        s.getLong(((long) slot << 4) + 8),
+                        inputScale,
+                        label());
+        }
+    }
+
+    private void writeAvg(FieldVector out, DataType t, int i, ArrowBuf s, long count) {
+        if (family == ColumnType.Family.DOUBLE) {
+            VectorWriter.setDouble(out, t, i, s.getDouble((long) i << 3) / count, label());
+            return;
+        }
+        BigDecimal sum =
+                family == ColumnType.Family.LONG
+                        ? BigDecimal.valueOf(s.getLong((long) i << 3))
+                        : new BigDecimal(
+                                Int128.toBigInteger(
+                                        s.getLong((long) i << 4), s.getLong(((long) i << 4) + 8)),
+                                inputScale);
+        switch (t.type()) {
+            case DECIMAL:
+                VectorWriter.setBigDecimal(
+                        out,
+                        t,
+                        i,
+                        sum.divide(BigDecimal.valueOf(count), t.scale(), RoundingMode.HALF_UP),
+                        label());
+                break;
+            case REAL:
+            case DOUBLE:
+                VectorWriter.setDouble(out, t, i, sum.doubleValue() / count, label());
+                break;
+            default:
+                VectorWriter.setBigDecimal(
+                        out,
+                        t,
+                        i,
+                        sum.divide(BigDecimal.valueOf(count), 0, RoundingMode.DOWN),
+                        label());
+        }
+    }
 }

@@ -1,5 +1,4 @@
 package io.tally.exec.hash;
-import io.tally.batch.Int128;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.tally.batch.BatchRows;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
+import io.tally.batch.Int128;
 import io.tally.batch.RowBatcher;
-import io.tally.batch.VectorWriter;
 import io.tally.exec.TestValues;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,82 +20,112 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 
 /**
  * {@link DecodedColumn}'s address-based decoding (validity bits, 1/2/4/8-byte integers, doubles,
- * byte offsets) at unaligned row offsets and over whole 64-row validity words, against
- * {@link BatchRows#value} of the same vector.
+ * byte offsets) at unaligned row offsets and over whole 64-row validity words, against {@link
+ * BatchRows#value} of the same vector.
  */
 class DecodedColumnTest {
-  private static final List<DataType> TYPES = List.of(DataType.of(ColumnType.TINYINT),
-      DataType.of(ColumnType.SMALLINT), DataType.of(ColumnType.INTEGER), DataType.of(ColumnType.BIGINT),
-      DataType.of(ColumnType.DATE), DataType.of(ColumnType.TIMESTAMP), DataType.of(ColumnType.BOOLEAN),
-      DataType.of(ColumnType.REAL), DataType.of(ColumnType.DOUBLE), DataType.of(ColumnType.VARCHAR),
-      DataType.of(ColumnType.VARBINARY), DataType.decimal(30, 2));
+    private static final List<DataType> TYPES =
+            List.of(
+                    DataType.of(ColumnType.TINYINT),
+                    DataType.of(ColumnType.SMALLINT),
+                    DataType.of(ColumnType.INTEGER),
+                    DataType.of(ColumnType.BIGINT),
+                    DataType.of(ColumnType.DATE),
+                    DataType.of(ColumnType.TIMESTAMP),
+                    DataType.of(ColumnType.BOOLEAN),
+                    DataType.of(ColumnType.REAL),
+                    DataType.of(ColumnType.DOUBLE),
+                    DataType.of(ColumnType.VARCHAR),
+                    DataType.of(ColumnType.VARBINARY),
+                    DataType.decimal(30, 2));
 
-  @Test
-  void decodesEveryRowRangeLikeTheVector() {
-    Random random = new Random(3);
-    List<Object[]> rows = new ArrayList<>();
-    for (int i = 0; i < 300; i++) {
-      Object[] row = new Object[TYPES.size()];
-      for (int c = 0; c < row.length; c++) {
-        row[c] = TestValues.random(random, TYPES.get(c), 1000, c % 2 == 0 ? 0.2 : 0.0);
-      }
-      rows.add(row);
-    }
-    try (BufferAllocator root = new RootAllocator(); RowBatcher batcher = new RowBatcher(TYPES, root, 300)) {
-      VectorSchemaRoot batch = batcher.fill(rows.iterator());
-      for (int c = 0; c < TYPES.size(); c++) {
-        DataType type = TYPES.get(c);
-        FieldVector v = batch.getVector(c);
-        DecodedColumn d = new DecodedColumn(type, "c" + c);
-        for (int from : new int[] {0, 1, 7, 8, 13, 64, 128, 250}) {
-          int n = Math.min(37 + from, 300 - from);
-          d.decode(v, from, n);
-          for (int i = 0; i < n; i++) {
-            Object expected = BatchRows.value(v, from + i);
-            assertEquals(expected == null ? 1 : 0, d.nulls[i], type + " null flag of row " + (from + i));
-            if (expected instanceof byte[] bytes) {
-              assertArrayEquals(bytes, (byte[]) decodedValue(d, type, i), type + " row " + (from + i));
-            } else if (expected != null) {
-              assertEquals(expected, decodedValue(d, type, i), type + " row " + (from + i));
+    @Test
+    void decodesEveryRowRangeLikeTheVector() {
+        Random random = new Random(3);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            Object[] row = new Object[TYPES.size()];
+            for (int c = 0; c < row.length; c++) {
+                row[c] = TestValues.random(random, TYPES.get(c), 1000, c % 2 == 0 ? 0.2 : 0.0);
             }
-          }
+            rows.add(row);
         }
-      }
+        try (BufferAllocator root = new RootAllocator();
+                RowBatcher batcher = new RowBatcher(TYPES, root, 300)) {
+            VectorSchemaRoot batch = batcher.fill(rows.iterator());
+            for (int c = 0; c < TYPES.size(); c++) {
+                DataType type = TYPES.get(c);
+                FieldVector v = batch.getVector(c);
+                DecodedColumn d = new DecodedColumn(type, "c" + c);
+                for (int from : new int[] {0, 1, 7, 8, 13, 64, 128, 250}) {
+                    int n = Math.min(37 + from, 300 - from);
+                    d.decode(v, from, n);
+                    for (int i = 0; i < n; i++) {
+                        Object expected = BatchRows.value(v, from + i);
+                        assertEquals(
+                                expected == null ? 1 : 0,
+                                d.nulls[i],
+                                type + " null flag of row " + (from + i));
+                        if (expected instanceof byte[] bytes) {
+                            assertArrayEquals(
+                                    bytes,
+                                    (byte[]) decodedValue(d, type, i),
+                                    type + " row " + (from + i));
+                        } else if (expected != null) {
+                            assertEquals(
+                                    expected,
+                                    decodedValue(d, type, i),
+                                    type + " row " + (from + i));
+                        }
+                    }
+                }
+            }
+        }
     }
-  }
 
-  private static Object decodedValue(DecodedColumn d, DataType type, int i) {
-    switch (type.type()) {
-      case TINYINT: return (byte) d.longs[i];
-      case SMALLINT: return (short) d.longs[i];
-      case INTEGER: case DATE: return (int) d.longs[i];
-      case BOOLEAN: return d.longs[i] != 0;
-      case BIGINT: case TIMESTAMP: return d.longs[i];
-      case REAL: return (float) d.doubles[i];
-      case DOUBLE: return d.doubles[i];
-      case DECIMAL:
-        return new BigDecimal(Int128.toBigInteger(d.longs[i], d.highs[i]), type.scale());
-      default:
-        byte[] b = Arrays.copyOfRange(d.bytes, d.offsets[i], d.offsets[i + 1]);
-        return type.type() == ColumnType.VARCHAR ? new String(b, StandardCharsets.UTF_8) : b;
+    private static Object decodedValue(DecodedColumn d, DataType type, int i) {
+        switch (type.type()) {
+            case TINYINT:
+                return (byte) d.longs[i];
+            case SMALLINT:
+                return (short) d.longs[i];
+            case INTEGER:
+            case DATE:
+                return (int) d.longs[i];
+            case BOOLEAN:
+                return d.longs[i] != 0;
+            case BIGINT:
+            case TIMESTAMP:
+                return d.longs[i];
+            case REAL:
+                return (float) d.doubles[i];
+            case DOUBLE:
+                return d.doubles[i];
+            case DECIMAL:
+                return new BigDecimal(Int128.toBigInteger(d.longs[i], d.highs[i]), type.scale());
+            default:
+                byte[] b = Arrays.copyOfRange(d.bytes, d.offsets[i], d.offsets[i + 1]);
+                return type.type() == ColumnType.VARCHAR
+                        ? new String(b, StandardCharsets.UTF_8)
+                        : b;
+        }
     }
-  }
 
-  @Test
-  void byteArraysKeepTheTailPad() {
-    try (BufferAllocator root = new RootAllocator();
-         RowBatcher batcher = new RowBatcher(List.of(DataType.of(ColumnType.VARCHAR)), root, 10)) {
-      VectorSchemaRoot batch = batcher.fill(List.<Object[]>of(new Object[] {"abcdefghijk"}).iterator());
-      DecodedColumn d = new DecodedColumn(DataType.of(ColumnType.VARCHAR), "s");
-      d.decode(batch.getVector(0), 1);
-      assertEquals(11, d.offsets[1]);
-      assertArrayEquals("abcdefghijk".getBytes(), Arrays.copyOf(d.bytes, 11));
-      assertEquals(true, d.bytes.length >= 11 + Hashing.TAIL_PAD);
+    @Test
+    void byteArraysKeepTheTailPad() {
+        try (BufferAllocator root = new RootAllocator();
+                RowBatcher batcher =
+                        new RowBatcher(List.of(DataType.of(ColumnType.VARCHAR)), root, 10)) {
+            VectorSchemaRoot batch =
+                    batcher.fill(List.<Object[]>of(new Object[] {"abcdefghijk"}).iterator());
+            DecodedColumn d = new DecodedColumn(DataType.of(ColumnType.VARCHAR), "s");
+            d.decode(batch.getVector(0), 1);
+            assertEquals(11, d.offsets[1]);
+            assertArrayEquals("abcdefghijk".getBytes(), Arrays.copyOf(d.bytes, 11));
+            assertEquals(true, d.bytes.length >= 11 + Hashing.TAIL_PAD);
+        }
     }
-  }
 }

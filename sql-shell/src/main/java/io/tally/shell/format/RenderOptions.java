@@ -8,6 +8,6 @@ package io.tally.shell.format;
  * @param palette styling for NULLs, headers and notices
  */
 public record RenderOptions(int maxRows, int maxWidth, Palette palette) {
-  /** Everything, unstyled: what files and pipes get. */
-  public static final RenderOptions PLAIN = new RenderOptions(0, 0, Palette.PLAIN);
+    /** Everything, unstyled: what files and pipes get. */
+    public static final RenderOptions PLAIN = new RenderOptions(0, 0, Palette.PLAIN);
 }

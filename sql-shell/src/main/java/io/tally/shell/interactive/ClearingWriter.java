@@ -8,29 +8,33 @@ import java.io.Writer;
  * and errors never mix with a half-drawn progress line.
  */
 final class ClearingWriter extends Writer {
-  private final Writer out;
-  private final ProgressLine progress;
+    private final Writer out;
+    private final ProgressLine progress;
 
-  ClearingWriter(Writer out, ProgressLine progress) {
-    this.out = out;
-    this.progress = progress;
-  }
+    ClearingWriter(Writer out, ProgressLine progress) {
+        this.out = out;
+        this.progress = progress;
+    }
 
-  @Override public void write(char[] buf, int off, int len) throws IOException {
-    progress.clear();
-    out.write(buf, off, len);
-  }
+    @Override
+    public void write(char[] buf, int off, int len) throws IOException {
+        progress.clear();
+        out.write(buf, off, len);
+    }
 
-  @Override public void write(String s, int off, int len) throws IOException {
-    progress.clear();
-    out.write(s, off, len);
-  }
+    @Override
+    public void write(String s, int off, int len) throws IOException {
+        progress.clear();
+        out.write(s, off, len);
+    }
 
-  @Override public void flush() throws IOException {
-    out.flush();
-  }
+    @Override
+    public void flush() throws IOException {
+        out.flush();
+    }
 
-  @Override public void close() throws IOException {
-    out.flush();
-  }
+    @Override
+    public void close() throws IOException {
+        out.flush();
+    }
 }
