@@ -54,10 +54,20 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 final class AggregateSpiller implements AutoCloseable {
     /**
-     * DISTINCT calls whose result follows the order values arrive in: their pairs stay with their
-     * group's partition (replayed in order when it merges), so one group's pairs must fit.
+     * DISTINCT calls whose result follows the order values arrive in (the value log's lists,
+     * multisets and JSON aggregates without an ORDER BY): their pairs stay with their group's
+     * partition (replayed in order when it merges), so one group's pairs must fit.
      */
-    private static final Set<AggKind> ORDERED = EnumSet.of(AggKind.LISTAGG, AggKind.ARRAY_AGG);
+    private static final Set<AggKind> ORDERED =
+            EnumSet.of(
+                    AggKind.LISTAGG,
+                    AggKind.ARRAY_AGG,
+                    AggKind.COLLECT,
+                    AggKind.FUSION,
+                    AggKind.INTERSECTION,
+                    AggKind.ARRAY_CONCAT_AGG,
+                    AggKind.JSON_ARRAYAGG,
+                    AggKind.JSON_OBJECTAGG);
 
     /** Most bytes any level's staging may hold. */
     static final long STAGING_MAX_BYTES = 8L << 20;
