@@ -122,7 +122,9 @@ class SpillAndFailureTest {
                                         .count()
                                         .collectAsList());
         assertTrue(
-                e.getMessage().contains(arrow.resolve("b.arrow") + ": cannot read Arrow IPC file"),
+                e.getMessage()
+                        .contains(
+                                arrow.resolve("b.arrow") + ": corrupt or truncated Arrow IPC file"),
                 e.getMessage());
     }
 
