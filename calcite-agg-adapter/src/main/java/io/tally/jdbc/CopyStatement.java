@@ -8,7 +8,6 @@ import io.tally.plan.ExecTypes;
 import io.tally.schema.DataFileException;
 import io.tally.schema.files.CopyTarget;
 import io.tally.session.QueryContext;
-import java.sql.DatabaseMetaData;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -18,15 +17,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.ColumnMetaData;
-import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.jdbc.CalcitePrepare.CalciteSignature;
-import org.apache.calcite.linq4j.AbstractEnumerable;
-import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
-import org.apache.calcite.linq4j.Linq4j;
-import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
-import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -70,58 +63,16 @@ final class CopyStatement {
                                 + field.getType().getFullTypeString());
             }
         }
-        RelDataType rowType =
-                typeFactory
-                        .builder()
-                        .add(COLUMN, typeFactory.createSqlType(SqlTypeName.BIGINT))
-                        .build();
-        ColumnMetaData column =
-                new ColumnMetaData(
-                        0,
-                        false,
-                        true,
-                        false,
-                        false,
-                        DatabaseMetaData.columnNoNulls,
-                        true,
-                        -1,
-                        COLUMN,
-                        COLUMN,
-                        null,
-                        -1,
-                        0,
-                        null,
-                        null,
-                        ColumnMetaData.scalar(
-                                Types.BIGINT, "BIGINT", ColumnMetaData.Rep.PRIMITIVE_LONG),
-                        true,
-                        false,
-                        false,
-                        Long.class.getName());
-        @SuppressWarnings("unchecked")
-        Bindable<T> bindable =
-                root ->
-                        (Enumerable<T>)
-                                new AbstractEnumerable<Object>() {
-                                    @Override
-                                    public Enumerator<Object> enumerator() {
-                                        return Linq4j.enumerator(
-                                                List.<Object>of(
-                                                        run(query, root, target, names, types)));
-                                    }
-                                };
-        return new CalciteSignature<>(
+        return OneColumnSignature.of(
                 sql,
-                query.parameters,
-                query.internalParameters,
-                rowType,
-                List.of(column),
-                Meta.CursorFactory.OBJECT,
-                null,
-                List.of(),
-                -1,
-                bindable,
-                Meta.StatementType.SELECT);
+                query,
+                typeFactory,
+                COLUMN,
+                SqlTypeName.BIGINT,
+                Types.BIGINT,
+                ColumnMetaData.Rep.PRIMITIVE_LONG,
+                Long.class,
+                root -> List.of(run(query, root, target, names, types)));
     }
 
     /** Runs {@code query} in {@code root} and writes its rows; returns how many. */

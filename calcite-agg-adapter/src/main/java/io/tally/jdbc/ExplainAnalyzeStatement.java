@@ -6,7 +6,6 @@ import io.tally.metrics.ProfileNode;
 import io.tally.metrics.QueryProfile;
 import io.tally.parser.SqlExplainAnalyze;
 import io.tally.runtime.ProfileRuntime;
-import java.sql.DatabaseMetaData;
 import java.sql.Types;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -16,14 +15,8 @@ import java.util.regex.Pattern;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.ColumnMetaData;
-import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.jdbc.CalcitePrepare.CalciteSignature;
-import org.apache.calcite.linq4j.AbstractEnumerable;
-import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
-import org.apache.calcite.linq4j.Linq4j;
-import org.apache.calcite.rel.type.RelDataType;
-import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
@@ -77,57 +70,16 @@ final class ExplainAnalyzeStatement {
             ProfileNode plan,
             SqlExplainAnalyze.Format format,
             JavaTypeFactory typeFactory) {
-        RelDataType rowType =
-                typeFactory
-                        .builder()
-                        .add(COLUMN, typeFactory.createSqlType(SqlTypeName.VARCHAR))
-                        .build();
-        ColumnMetaData column =
-                new ColumnMetaData(
-                        0,
-                        false,
-                        true,
-                        false,
-                        false,
-                        DatabaseMetaData.columnNoNulls,
-                        true,
-                        -1,
-                        COLUMN,
-                        COLUMN,
-                        null,
-                        -1,
-                        0,
-                        null,
-                        null,
-                        ColumnMetaData.scalar(Types.VARCHAR, "VARCHAR", ColumnMetaData.Rep.STRING),
-                        true,
-                        false,
-                        false,
-                        String.class.getName());
-        @SuppressWarnings("unchecked")
-        Bindable<T> bindable =
-                root ->
-                        (Enumerable<T>)
-                                new AbstractEnumerable<Object>() {
-                                    @Override
-                                    public Enumerator<Object> enumerator() {
-                                        return Linq4j.enumerator(
-                                                List.<Object>copyOf(
-                                                        run(query, root, plan, format)));
-                                    }
-                                };
-        return new CalciteSignature<>(
+        return OneColumnSignature.of(
                 sql,
-                query.parameters,
-                query.internalParameters,
-                rowType,
-                List.of(column),
-                Meta.CursorFactory.OBJECT,
-                null,
-                List.of(),
-                -1,
-                bindable,
-                Meta.StatementType.SELECT);
+                query,
+                typeFactory,
+                COLUMN,
+                SqlTypeName.VARCHAR,
+                Types.VARCHAR,
+                ColumnMetaData.Rep.STRING,
+                String.class,
+                root -> List.copyOf(run(query, root, plan, format)));
     }
 
     /** Runs {@code query} in the execution {@code root} under a profile; returns the report. */
