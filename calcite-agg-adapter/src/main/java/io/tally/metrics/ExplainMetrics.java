@@ -57,6 +57,13 @@ public final class ExplainMetrics {
                     "partial_ms",
                     "merge_ms");
 
+    /**
+     * Keys a file scan has in addition: Parquet row groups when it reads Parquet, files when it
+     * reads a glob.
+     */
+    public static final List<String> SCAN_KEYS =
+            List.of("row_groups_read", "row_groups_skipped", "files_read", "files_skipped");
+
     private static final double NANOS_PER_MILLI = 1e6;
 
     private ExplainMetrics() {}
@@ -75,6 +82,15 @@ public final class ExplainMetrics {
         m.put("peak_live_bytes", known(agg != null ? agg.livePeak : stats.peakLiveBytes));
         if (agg != null) {
             putAggregate(m, agg);
+        }
+        ScanMetrics scan = stats.scan;
+        if (scan != null && scan.hasRowGroups()) {
+            m.put("row_groups_read", scan.rowGroupsRead());
+            m.put("row_groups_skipped", scan.rowGroupsSkipped());
+        }
+        if (scan != null && scan.hasFiles()) {
+            m.put("files_read", scan.filesRead());
+            m.put("files_skipped", scan.filesSkipped());
         }
         return m;
     }

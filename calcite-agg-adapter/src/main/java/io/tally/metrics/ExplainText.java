@@ -79,10 +79,36 @@ public final class ExplainText {
                         + "wait: "
                         + nanos(m, "wait_ns"));
         lines.add(memory(m));
+        String pruning = pruning(m);
+        if (pruning != null) {
+            lines.add(pruning);
+        }
         if (stats.aggregate != null) {
             lines.addAll(aggregate(m));
         }
         return lines;
+    }
+
+    /** {@code row groups: 3 read, 78 skipped files: 2 read, 1 skipped}, or null. */
+    private static String pruning(Map<String, Object> m) {
+        List<String> parts = new ArrayList<>();
+        if (m.containsKey("row_groups_read")) {
+            parts.add(
+                    "row groups: "
+                            + count(m, "row_groups_read")
+                            + " read, "
+                            + count(m, "row_groups_skipped")
+                            + " skipped");
+        }
+        if (m.containsKey("files_read")) {
+            parts.add(
+                    "files: "
+                            + count(m, "files_read")
+                            + " read, "
+                            + count(m, "files_skipped")
+                            + " skipped");
+        }
+        return parts.isEmpty() ? null : String.join(GAP, parts);
     }
 
     private static String memory(Map<String, Object> m) {

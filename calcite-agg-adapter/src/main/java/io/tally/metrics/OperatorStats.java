@@ -28,6 +28,9 @@ public final class OperatorStats {
     /** The blocked aggregate's own metrics, or null for other operators. */
     public AggregateMetrics aggregate;
 
+    /** A table scan's row groups and files read and skipped, or null for other operators. */
+    public ScanMetrics scan;
+
     /** Counts one produced batch of {@code rows} rows. */
     public void addBatch(long rows) {
         outputBatches = outputBatches == UNKNOWN ? 1 : outputBatches + 1;

@@ -34,7 +34,13 @@ public final class TallyRules {
     /** Evaluates supported filters and projections over a scan on Arrow batches. */
     public static final TallyBatchCalcRule BATCH_CALC = TallyBatchCalcRule.DEFAULT.toRule();
 
+    /** Hands a Filter's usable conjuncts to the {@link TallyTableScan} below it. */
+    public static final TallyFilterScanRule FILTER_SCAN = TallyFilterScanRule.DEFAULT.toRule();
+
+    /** Answers {@code COUNT(*)} over a Parquet scan from its footer. */
+    public static final TallyFooterCountRule FOOTER_COUNT = TallyFooterCountRule.DEFAULT.toRule();
+
     /** Rules a {@link TallyTableScan} registers with any planner it appears in. */
     public static final List<RelOptRule> SCAN_RULES =
-            List.of(PROJECT_SCAN, AGGREGATE_SCAN, BATCH_CALC);
+            List.of(PROJECT_SCAN, AGGREGATE_SCAN, FILTER_SCAN, FOOTER_COUNT, BATCH_CALC);
 }

@@ -5,6 +5,7 @@ import io.tally.batch.BatchSource;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.metrics.OperatorClock;
 import io.tally.metrics.QueryProfile;
+import io.tally.schema.ScanEnumerable;
 import io.tally.session.QueryContext;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -65,6 +66,9 @@ public final class ProfileRuntime {
         QueryProfile profile = QueryContext.of(root).profile();
         if (profile == null) {
             return input;
+        }
+        if (input instanceof ScanEnumerable scan) {
+            profile.stats(operatorId).scan = scan.metrics();
         }
         return input instanceof BatchSource
                 ? new ProfiledBatchSource<>(input, profile, operatorId, timeCurrent)

@@ -2,6 +2,7 @@ package io.tally.runtime;
 
 import io.tally.schema.ScanData;
 import io.tally.schema.ScanEnumerable;
+import io.tally.schema.ScanFilter;
 import java.lang.reflect.Method;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
@@ -12,8 +13,19 @@ import org.apache.calcite.linq4j.tree.Types;
  * of Calcite's {@code BuiltInMethod}). Each target's javadoc points back to its entry.
  */
 public enum TallyMethod {
-    /** {@link ScanEnumerable#scan(DataContext, ScanData, int[])}: rows and batches of a table. */
-    SCAN(ScanEnumerable.class, "scan", DataContext.class, ScanData.class, int[].class),
+    /**
+     * {@link ScanEnumerable#scan(DataContext, ScanData, int[], ScanFilter)}: rows and batches of a
+     * table, skipping what the pushed filter rules out.
+     */
+    SCAN(
+            ScanEnumerable.class,
+            "scan",
+            DataContext.class,
+            ScanData.class,
+            int[].class,
+            ScanFilter.class),
+    /** {@link ScanEnumerable#rowCount}: {@code COUNT(*)} from a file's metadata. */
+    ROW_COUNT(ScanEnumerable.class, "rowCount", ScanData.class, int.class),
     /** {@link TallyRuntime#aggregate}: a blocked aggregate over rows or a scan's batches. */
     AGGREGATE(
             TallyRuntime.class,

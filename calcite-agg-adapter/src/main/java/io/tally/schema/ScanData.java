@@ -2,6 +2,7 @@ package io.tally.schema;
 
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
+import io.tally.metrics.ScanMetrics;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +57,30 @@ public interface ScanData {
             splits.add(allocator -> cursor.apply(allocator, claim));
         }
         return splits;
+    }
+
+    /**
+     * The data as a scan with {@code filter} reads it: formats that can tell from their metadata
+     * that a part holds no row satisfying the filter (Parquet row groups, files of a glob) skip
+     * that part and count what they skip and read in {@code metrics}; the others return {@code
+     * this}. The result may still produce rows that fail the filter, which stays applied above the
+     * scan.
+     */
+    default ScanData pruned(ScanFilter filter, ScanMetrics metrics) {
+        return this;
+    }
+
+    /** Whether {@link #pruned} can skip anything, so that a filter is worth handing to the scan. */
+    default boolean prunes() {
+        return false;
+    }
+
+    /**
+     * The exact number of rows when the format records it without reading the data (a Parquet
+     * footer), else -1. Lets {@code COUNT(*)} answer without a scan.
+     */
+    default long exactRowCount() {
+        return -1;
     }
 
     /** The file this data is read from, or {@code null} for generated data (never cached). */

@@ -3,9 +3,11 @@ package io.tally.schema;
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
 import io.tally.batch.SplittableBatchSource;
+import io.tally.metrics.ScanMetrics;
 import io.tally.session.QueryContext;
 import io.tally.session.QueryProgress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -15,7 +17,9 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.linq4j.Linq4j;
 
 /**
  * The result of a Tally table scan as generated code sees it: an {@code Enumerable} of Calcite rows
@@ -36,27 +40,61 @@ public final class ScanEnumerable extends AbstractEnumerable<Object>
     private final int[] fields;
     private final AtomicBoolean cancelFlag;
     private final QueryProgress progress;
+    private final ScanMetrics metrics;
 
     ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag) {
-        this(data, fields, cancelFlag, new QueryProgress());
+        this(data, fields, cancelFlag, new QueryProgress(), new ScanMetrics());
     }
 
-    ScanEnumerable(ScanData data, int[] fields, AtomicBoolean cancelFlag, QueryProgress progress) {
+    ScanEnumerable(
+            ScanData data,
+            int[] fields,
+            AtomicBoolean cancelFlag,
+            QueryProgress progress,
+            ScanMetrics metrics) {
         this.data = data;
         this.fields = fields.clone();
         this.cancelFlag = cancelFlag == null ? new AtomicBoolean() : cancelFlag;
         this.progress = progress;
+        this.metrics = metrics;
     }
 
     /**
-     * Scans {@code fields} of {@code data} for a statement whose context is {@code root}; with the
-     * connection's setting {@code cache=true} a file table is read through {@link TableCache}.
-     * Called by generated code through {@code io.tally.runtime.TallyMethod#SCAN}.
+     * Scans {@code fields} of {@code data} for a statement whose context is {@code root}, skipping
+     * the parts of the data that {@code filter} rules out ({@link ScanData#pruned}); with the
+     * connection's setting {@code cache=true} a file table is read whole through {@link TableCache}
+     * instead (the cache keeps every row). Called by generated code through {@code
+     * io.tally.runtime.TallyMethod#SCAN}.
      */
-    public static ScanEnumerable scan(DataContext root, ScanData data, int[] fields) {
+    public static ScanEnumerable scan(
+            DataContext root, ScanData data, int[] fields, ScanFilter filter) {
         QueryContext query = QueryContext.of(root);
-        ScanData source = query.settings().cache() ? TableCache.engine().wrap(data) : data;
-        return new ScanEnumerable(source, fields, query.cancelFlag(), query.progress());
+        ScanMetrics metrics = new ScanMetrics();
+        ScanData source =
+                query.settings().cache()
+                        ? TableCache.engine().wrap(data)
+                        : data.pruned(filter, metrics);
+        return new ScanEnumerable(source, fields, query.cancelFlag(), query.progress(), metrics);
+    }
+
+    /**
+     * The one row of {@code columns} copies of {@code data}'s exact row count (read from file
+     * metadata), for {@code COUNT(*)} with no filter: a Long, or an {@code Object[]} of them.
+     * Called by generated code through {@code io.tally.runtime.TallyMethod#ROW_COUNT}.
+     */
+    public static Enumerable<Object> rowCount(ScanData data, int columns) {
+        long rows = data.exactRowCount();
+        if (rows < 0) {
+            throw new IllegalStateException(data.name() + " does not record its row count");
+        }
+        Object[] row = new Object[columns];
+        Arrays.fill(row, rows);
+        return Linq4j.singletonEnumerable(columns == 1 ? row[0] : row);
+    }
+
+    /** What the scan skipped and read, for {@code EXPLAIN ANALYZE}. */
+    public ScanMetrics metrics() {
+        return metrics;
     }
 
     /** The table being scanned. */

@@ -2,8 +2,11 @@ package io.tally.schema.files;
 
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
+import io.tally.metrics.ScanMetrics;
 import io.tally.schema.DataFileException;
 import io.tally.schema.ScanData;
+import io.tally.schema.ScanFilter;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,10 +43,25 @@ final class MultiFileData implements ScanData {
             List<ScanData> files,
             List<String> partitionKeys,
             List<Map<String, String>> partitions) {
+        this(name, files, partitionKeys, valuesOf(partitionKeys, partitions), null);
+    }
+
+    private MultiFileData(
+            String name,
+            List<ScanData> files,
+            List<String> partitionKeys,
+            List<List<String>> partitionValues,
+            Schema schema) {
         this.name = name;
         this.files = List.copyOf(files);
         this.partitionKeys = List.copyOf(partitionKeys);
-        List<List<String>> values = new ArrayList<>(files.size());
+        this.partitionValues = partitionValues;
+        this.schema = schema;
+    }
+
+    private static List<List<String>> valuesOf(
+            List<String> partitionKeys, List<Map<String, String>> partitions) {
+        List<List<String>> values = new ArrayList<>(partitions.size());
         for (Map<String, String> p : partitions) {
             List<String> row = new ArrayList<>(partitionKeys.size());
             for (String key : partitionKeys) {
@@ -51,7 +69,73 @@ final class MultiFileData implements ScanData {
             }
             values.add(row);
         }
-        this.partitionValues = values;
+        return values;
+    }
+
+    /**
+     * The files a scan with {@code filter} reads: those whose partition values may satisfy the
+     * filter's terms on partition columns, each pruned by the filter in turn. Keeps this table's
+     * schema (partition column types are inferred from every file's values).
+     */
+    @Override
+    public ScanData pruned(ScanFilter filter, ScanMetrics metrics) {
+        Schema all = schema();
+        int fileColumns = fileColumns();
+        List<ScanData> kept = new ArrayList<>(files.size());
+        List<List<String>> keptValues = new ArrayList<>(files.size());
+        for (int f = 0; f < files.size(); f++) {
+            if (partitionsMayMatch(filter, fileColumns, partitionValues.get(f))) {
+                kept.add(files.get(f).pruned(filter, metrics));
+                keptValues.add(partitionValues.get(f));
+            }
+        }
+        metrics.filesRead(kept.size());
+        metrics.filesSkipped(files.size() - kept.size());
+        return new MultiFileData(name, kept, partitionKeys, keptValues, all);
+    }
+
+    /** Whether there are partition columns to skip files by, or files that skip parts. */
+    @Override
+    public boolean prunes() {
+        return !partitionKeys.isEmpty() || files.stream().anyMatch(ScanData::prunes);
+    }
+
+    private boolean partitionsMayMatch(ScanFilter filter, int fileColumns, List<String> values) {
+        for (int k = 0; k < partitionKeys.size(); k++) {
+            ScanFilter.Term term = filter.term(fileColumns + k);
+            if (term == null) {
+                continue;
+            }
+            String value = values.get(k);
+            boolean integral =
+                    schema().getFields().get(fileColumns + k).getType() instanceof ArrowType.Int;
+            boolean may =
+                    value == null
+                            ? term.nullMatches()
+                            : term.allows(integral ? new BigDecimal(value) : value);
+            if (!may) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public long exactRowCount() {
+        long rows = 0;
+        for (ScanData file : files) {
+            long n = file.exactRowCount();
+            if (n < 0) {
+                return -1;
+            }
+            rows += n;
+        }
+        return rows;
+    }
+
+    /** Columns the files hold; the partition columns follow them. */
+    private int fileColumns() {
+        return schema().getFields().size() - partitionKeys.size();
     }
 
     @Override
@@ -166,7 +250,7 @@ final class MultiFileData implements ScanData {
 
     /** The projected columns that the files hold (partition columns are added by the cursor). */
     private int[] fileFields(int[] fields) {
-        int fileColumns = files.get(0).schema().getFields().size();
+        int fileColumns = fileColumns();
         return Arrays.stream(fields).filter(f -> f < fileColumns).toArray();
     }
 
@@ -185,7 +269,7 @@ final class MultiFileData implements ScanData {
             this.allocator = allocator;
             this.fields = fields.clone();
             this.parts = parts;
-            this.fileColumns = files.get(0).schema().getFields().size();
+            this.fileColumns = fileColumns();
             this.constants = new FieldVector[fields.length];
         }
 
