@@ -68,7 +68,8 @@ public final class SpillStaging implements AutoCloseable {
 
     /**
      * Copies rows {@code index[from..to)} of {@code source} (same schema) to the staged batch,
-     * column by column; the caller keeps {@code to - from <= room()} and flushes when full.
+     * column by column ({@link RowGather}); the caller keeps {@code to - from <= room()} and
+     * flushes when full.
      */
     public void add(VectorSchemaRoot source, int[] index, int from, int to) {
         int count = to - from;
@@ -85,12 +86,7 @@ public final class SpillStaging implements AutoCloseable {
             allocated = true;
         }
         for (int c = 0; c < in.size(); c++) {
-            FieldVector src = in.get(c);
-            FieldVector dst = out.get(c);
-            int at = rows;
-            for (int i = from; i < to; i++) {
-                dst.copyFromSafe(index[i], at++, src);
-            }
+            RowGather.copy(in.get(c), out.get(c), index, from, to, rows);
         }
         rows = Math.addExact(rows, count);
     }
