@@ -27,14 +27,9 @@ import org.apache.parquet.io.api.Binary;
  * maximum: NULL); a {@link ParquetColumn.Kind#STRING_LIST} row is the run of entries up to the next
  * repetition level 0.
  */
-final class ColumnFill {
-    private static final long MICROS_PER_MILLI = 1_000L;
-    private static final long NANOS_PER_MILLI = 1_000_000L;
-    private static final long MILLIS_PER_DAY = 86_400_000L;
-
-    /** Julian day number of 1970-01-01, the epoch of INT96 timestamps' day part. */
-    private static final long JULIAN_EPOCH_DAY = 2_440_588L;
-
+final class ColumnFill implements ChunkFill {
+    private static final long MICROS_PER_MILLI = PlainValues.MICROS_PER_MILLI;
+    private static final long NANOS_PER_MILLI = PlainValues.NANOS_PER_MILLI;
     private static final int INT96_BYTES = 12;
 
     private final ParquetColumn column;
@@ -55,8 +50,8 @@ final class ColumnFill {
         this.remaining = reader.getTotalValueCount();
     }
 
-    /** Reads {@code rows} rows into {@code vector} (already allocated and empty) from row 0. */
-    void fill(FieldVector vector, int rows) {
+    @Override
+    public void fill(FieldVector vector, int rows) {
         if (column.kind() == ParquetColumn.Kind.STRING_LIST) {
             fillList((ListVector) vector, rows);
             return;
@@ -100,7 +95,7 @@ final class ColumnFill {
                 ((BigIntVector) vector).set(row, Integer.toUnsignedLong(reader.getInteger()));
                 break;
             case UINT64:
-                ((BigIntVector) vector).set(row, unsigned64(reader.getLong()));
+                ((BigIntVector) vector).set(row, PlainValues.unsigned64(column, reader.getLong()));
                 break;
             case FLOAT:
                 ((Float4Vector) vector).set(row, reader.getFloat());
@@ -153,18 +148,6 @@ final class ColumnFill {
         }
     }
 
-    private long unsigned64(long value) {
-        if (value < 0) {
-            throw new ArithmeticException(
-                    "unsigned 64-bit value "
-                            + Long.toUnsignedString(value)
-                            + " in column '"
-                            + column.field().getName()
-                            + "' exceeds BIGINT");
-        }
-        return value;
-    }
-
     /**
      * An INT96 timestamp: nanoseconds of the day (8 bytes) then the Julian day (4), little-endian.
      */
@@ -175,8 +158,7 @@ final class ColumnFill {
         }
         long nanos = bytes.getLong(bytes.position());
         long julianDay = bytes.getInt(bytes.position() + Long.BYTES);
-        return (julianDay - JULIAN_EPOCH_DAY) * MILLIS_PER_DAY
-                + Math.floorDiv(nanos, NANOS_PER_MILLI);
+        return PlainValues.int96Millis(nanos, julianDay);
     }
 
     /** Reads {@code rows} lists: each starts at an entry with repetition level 0. */

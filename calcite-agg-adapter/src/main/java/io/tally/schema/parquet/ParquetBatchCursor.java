@@ -17,10 +17,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.VersionParser;
-import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
-import org.apache.parquet.io.api.PrimitiveConverter;
 
 /**
  * Reads the row groups it claims from a Parquet file into Arrow batches of up to {@link
@@ -29,16 +27,15 @@ import org.apache.parquet.io.api.PrimitiveConverter;
  * Any decoding failure becomes a {@link DataFileException} naming file, row group and column.
  */
 final class ParquetBatchCursor implements BatchCursor {
-    private static final PrimitiveConverter IGNORED = new PrimitiveConverter() {};
-
     private final Path file;
     private final ParquetFooter footer;
     private final ParquetColumn[] columns;
     private final IntSupplier claim;
     private final FileChannel channel;
     private final VectorSchemaRoot root;
+    private final BufferAllocator allocator;
     private final VersionParser.ParsedVersion writer;
-    private ColumnFill[] fills;
+    private ChunkFill[] fills;
     private int rowGroup = -1;
     private long rowsLeft;
 
@@ -67,6 +64,7 @@ final class ParquetBatchCursor implements BatchCursor {
         } catch (IOException e) {
             throw new DataFileException(file + ": cannot open Parquet file: " + e.getMessage(), e);
         }
+        this.allocator = allocator;
         this.root = VectorSchemaRoot.create(new Schema(projected), allocator);
     }
 
@@ -112,7 +110,7 @@ final class ParquetBatchCursor implements BatchCursor {
         }
         rowGroup = index;
         BlockMetaData group = groups.get(index);
-        fills = new ColumnFill[columns.length];
+        fills = new ChunkFill[columns.length];
         for (int i = 0; i < columns.length; i++) {
             ParquetColumn column = columns[i];
             try {
@@ -123,22 +121,7 @@ final class ParquetBatchCursor implements BatchCursor {
                                         chunk.getStartingPos(),
                                         Math.toIntExact(chunk.getTotalSize()))
                                 .array();
-                ChunkPages pages = new ChunkPages(bytes, chunk.getCodec(), chunk.getValueCount());
-                BytesConverter strings =
-                        column.kind() == ParquetColumn.Kind.STRING
-                                        || column.kind() == ParquetColumn.Kind.BINARY
-                                        || column.kind() == ParquetColumn.Kind.STRING_LIST
-                                ? new BytesConverter()
-                                : null;
-                fills[i] =
-                        new ColumnFill(
-                                column,
-                                new ColumnReaderImpl(
-                                        column.leaf(),
-                                        pages,
-                                        strings != null ? strings : IGNORED,
-                                        writer),
-                                strings);
+                fills[i] = ChunkFill.open(column, chunk, bytes, writer, allocator);
             } catch (IOException | RuntimeException e) {
                 throw failure(column, e);
             }

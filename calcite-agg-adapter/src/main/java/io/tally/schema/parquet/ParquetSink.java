@@ -69,6 +69,31 @@ public final class ParquetSink implements BatchSink {
             long rowGroupRows,
             long rowGroupBytes)
             throws IOException {
+        this(
+                target,
+                arrow,
+                codec,
+                rowGroupRows,
+                rowGroupBytes,
+                ParquetProperties.builder()
+                        .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+                        .withDictionaryEncoding(true)
+                        .withPageSize(PAGE_BYTES)
+                        .withDictionaryPageSize(DICTIONARY_PAGE_BYTES)
+                        .build());
+    }
+
+    /**
+     * A sink with parquet-java's page and encoding settings {@code properties} (tests vary them).
+     */
+    ParquetSink(
+            Path target,
+            Schema arrow,
+            CompressionCodecName codec,
+            long rowGroupRows,
+            long rowGroupBytes,
+            ParquetProperties properties)
+            throws IOException {
         List<Type> fields = new ArrayList<>();
         for (Field field : arrow.getFields()) {
             ParquetOutputColumn column = ParquetOutputColumn.of(field);
@@ -79,13 +104,7 @@ public final class ParquetSink implements BatchSink {
         this.rowGroupRows = rowGroupRows;
         this.rowGroupBytes = rowGroupBytes;
         this.compressor = ParquetCodecs.compressor(codec);
-        this.properties =
-                ParquetProperties.builder()
-                        .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-                        .withDictionaryEncoding(true)
-                        .withPageSize(PAGE_BYTES)
-                        .withDictionaryPageSize(DICTIONARY_PAGE_BYTES)
-                        .build();
+        this.properties = properties;
         this.file = newFileWriter(target, schema, rowGroupBytes, properties);
         file.start();
     }
