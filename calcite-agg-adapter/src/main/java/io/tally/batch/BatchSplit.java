@@ -30,6 +30,11 @@ public interface BatchSplit {
      * {@code open} reads, e.g. after wrapping its cursor).
      */
     static BatchSplit of(BatchSplit source, Function<BufferAllocator, BatchCursor> open) {
+        return of(open, source::discard);
+    }
+
+    /** A split opened through {@code open} that runs {@code discard} if it is discarded. */
+    static BatchSplit of(Function<BufferAllocator, BatchCursor> open, Runnable discard) {
         return new BatchSplit() {
             @Override
             public BatchCursor open(BufferAllocator allocator) {
@@ -38,7 +43,7 @@ public interface BatchSplit {
 
             @Override
             public void discard() {
-                source.discard();
+                discard.run();
             }
         };
     }

@@ -5,7 +5,6 @@ import io.tally.batch.BatchSplit;
 import io.tally.exec.ParallelAggregator;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -17,11 +16,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 final class DrainSplits {
     private final AggregateRun run;
-    private int open;
+    private int openParts;
 
     private DrainSplits(AggregateRun run, int count) {
         this.run = run;
-        this.open = count;
+        this.openParts = count;
     }
 
     /** {@code count} parts of {@code run}'s drain; {@code run} must be built. */
@@ -30,25 +29,19 @@ final class DrainSplits {
         List<BatchSplit> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             int part = i;
-            splits.add(
-                    new BatchSplit() {
-                        @Override
-                        public BatchCursor open(BufferAllocator allocator) {
-                            try {
-                                return shared.new Part(shared.cursor(part, count));
-                            } catch (RuntimeException | Error e) {
-                                shared.release();
-                                throw e;
-                            }
-                        }
-
-                        @Override
-                        public void discard() {
-                            shared.release();
-                        }
-                    });
+            splits.add(BatchSplit.of(allocator -> shared.open(part, count), shared::release));
         }
         return splits;
+    }
+
+    /** Part {@code part}'s cursor; its share is released if it cannot be made. */
+    private BatchCursor open(int part, int count) {
+        try {
+            return new Part(cursor(part, count));
+        } catch (RuntimeException | Error e) {
+            release();
+            throw e;
+        }
     }
 
     private BatchCursor cursor(int part, int count) {
@@ -79,7 +72,7 @@ final class DrainSplits {
 
     /** One part is done: the last closes the execution. */
     private synchronized void release() {
-        if (--open == 0) {
+        if (--openParts == 0) {
             run.close();
         }
     }

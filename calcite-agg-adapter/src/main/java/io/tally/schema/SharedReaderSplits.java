@@ -36,18 +36,7 @@ final class SharedReaderSplits {
         SharedReaderSplits shared = new SharedReaderSplits(data, fields, count);
         List<BatchSplit> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            splits.add(
-                    new BatchSplit() {
-                        @Override
-                        public BatchCursor open(BufferAllocator allocator) {
-                            return shared.cursor(allocator);
-                        }
-
-                        @Override
-                        public void discard() {
-                            shared.release();
-                        }
-                    });
+            splits.add(BatchSplit.of(shared::cursor, shared::release));
         }
         return splits;
     }
