@@ -39,7 +39,10 @@ class AggregateBatchesTest {
 
     /** A calc between the two (as the benchmark's checksum terms of string columns). */
     private static final String OVER_CALC =
-            "SELECT COUNT(*), SUM(CHAR_LENGTH(m)), SUM(s * 2 + 1) FROM (" + INNER + ") t";
+            "SELECT COUNT(*), SUM(CHAR_LENGTH(m)), SUM(CAST(SUBSTRING(m, 1) AS BIGINT)),"
+                    + " SUM(s * 2 + 1) FROM ("
+                    + INNER
+                    + ") t";
 
     /** A grouped aggregate over the inner one, with NULL keys of its own. */
     private static final String GROUPED =
