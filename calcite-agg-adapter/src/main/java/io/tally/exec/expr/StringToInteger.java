@@ -30,7 +30,8 @@ final class StringToInteger {
             end--;
         }
         boolean negative = start < end && bytes[start] == '-';
-        int digits = start < end && (bytes[start] == '-' || bytes[start] == '+') ? start + 1 : start;
+        int digits =
+                start < end && (bytes[start] == '-' || bytes[start] == '+') ? start + 1 : start;
         if (digits < end && end - digits <= FAST_DIGITS) {
             long v = 0;
             int i = digits;
