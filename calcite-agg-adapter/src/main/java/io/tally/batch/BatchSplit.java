@@ -3,6 +3,7 @@ package io.tally.batch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -18,6 +19,36 @@ public interface BatchSplit {
     BatchCursor open(BufferAllocator allocator);
 
     /**
+     * Tells a split that will never be opened (its reader failed or was cancelled first) to free
+     * what it holds for the reader; a split whose data lives elsewhere holds nothing. A reader
+     * calls it once, instead of {@link #open}, for every split it did not open.
+     */
+    default void discard() {}
+
+    /**
+     * A split opened through {@code open}, discarded by discarding {@code source} (the split that
+     * {@code open} reads, e.g. after wrapping its cursor).
+     */
+    static BatchSplit of(BatchSplit source, Function<BufferAllocator, BatchCursor> open) {
+        return of(open, source::discard);
+    }
+
+    /** A split opened through {@code open} that runs {@code discard} if it is discarded. */
+    static BatchSplit of(Function<BufferAllocator, BatchCursor> open, Runnable discard) {
+        return new BatchSplit() {
+            @Override
+            public BatchCursor open(BufferAllocator allocator) {
+                return open.apply(allocator);
+            }
+
+            @Override
+            public void discard() {
+                discard.run();
+            }
+        };
+    }
+
+    /**
      * {@code splits}, each cursor passed through {@code wrap} as it opens; {@code wrap} gets the
      * cursor and the reading thread's allocator, and must close the cursor if it fails.
      */
@@ -25,7 +56,9 @@ public interface BatchSplit {
             List<BatchSplit> splits, BiFunction<BatchCursor, BufferAllocator, BatchCursor> wrap) {
         List<BatchSplit> wrapped = new ArrayList<>(splits.size());
         for (BatchSplit split : splits) {
-            wrapped.add(allocator -> wrap.apply(split.open(allocator), allocator));
+            wrapped.add(
+                    BatchSplit.of(
+                            split, allocator -> wrap.apply(split.open(allocator), allocator)));
         }
         return wrapped;
     }

@@ -23,6 +23,7 @@ import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
@@ -49,7 +50,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *       whichever wanted final table is free first ({@link Exchange}).
  *   <li><b>Drain</b>: {@link #nextBlock} emits the final tables one after the other, one block per
  *       call, each block freed as the next is requested and each table closed when it is used up,
- *       so memory falls while draining.
+ *       so memory falls while draining. A consumer that reads on several threads (an aggregate over
+ *       this one) takes {@link #drainPart}s instead: each thread emits and reads its own share of
+ *       the final tables.
  * </ol>
  *
  * <p>Memory: every table reserves from the one query pool. Partial tables never spill: under
@@ -103,7 +106,20 @@ public final class ParallelAggregator implements Aggregator {
     private final List<Consumer<VectorSchemaRoot>> mergeInto = new ArrayList<>();
 
     private AggregateWorkers workers;
-    private int draining;
+
+    /** Final tables drained and closed, guarded by {@link #metrics} as the counts below. */
+    private final boolean[] retired;
+
+    private int retiredCount;
+
+    /** Parts of the drain ({@link #drainPart}), 0 before the first is asked for. */
+    private int drainParts;
+
+    private boolean[] partTaken;
+
+    /** The single part {@link #nextBlock} reads, made on its first call. */
+    private BatchCursor serialDrain;
+
     private long buildStart;
     private long partialDone;
     private volatile boolean built;
@@ -182,6 +198,7 @@ public final class ParallelAggregator implements Aggregator {
         int finalCount = hasEmptySet(spec) ? 1 : threads;
         this.finals = new BlockedAggregator[finalCount];
         this.locks = new ReentrantLock[finalCount];
+        this.retired = new boolean[finalCount];
         this.metrics.threads = threads;
         this.cancelled = () -> cancelled.getAsBoolean() || (workers != null && workers.aborted());
         try {
@@ -302,15 +319,37 @@ public final class ParallelAggregator implements Aggregator {
         built = true;
         onBatch = afterEachBatch;
         buildStart = System.nanoTime();
-        workers = AggregateWorkers.start(threads);
+        AtomicBoolean[] opened = new AtomicBoolean[threads];
+        for (int i = 0; i < threads; i++) {
+            opened[i] = new AtomicBoolean();
+        }
         try {
-            workers.runAll(threads, i -> runWorker(i, splits.get(i), columns));
+            workers = AggregateWorkers.start(threads);
+            workers.runAll(threads, i -> runWorker(i, splits.get(i), opened[i], columns));
             partialDone = System.nanoTime();
             merged = true;
             metrics.partialNanos = partialDone - buildStart;
         } catch (RuntimeException | Error e) {
             stopWorkers();
             throw e;
+        } finally {
+            discardUnopened(splits, opened);
+        }
+    }
+
+    /** Opens {@code split}, noting first that it no longer needs to be discarded. */
+    private static BatchCursor open(
+            BatchSplit split, AtomicBoolean opened, BufferAllocator allocator) {
+        opened.set(true);
+        return split.open(allocator);
+    }
+
+    /** Discards every split whose worker never got to it (see {@link BatchSplit#discard}). */
+    private static void discardUnopened(List<BatchSplit> splits, AtomicBoolean[] opened) {
+        for (int i = 0; i < splits.size(); i++) {
+            if (!opened[i].get()) {
+                splits.get(i).discard();
+            }
         }
     }
 
@@ -348,7 +387,7 @@ public final class ParallelAggregator implements Aggregator {
      * few of its rows' groups, pass-through of each batch as row states, see {@link
      * PassThroughPolicy}), then the exchange of its groups.
      */
-    private void runWorker(int i, BatchSplit split, int[] columns) {
+    private void runWorker(int i, BatchSplit split, AtomicBoolean opened, int[] columns) {
         BlockedAggregator partial =
                 new BlockedAggregator(spec, config, parent, pool, cancelled, name + ".partial" + i);
         partials[i] = partial;
@@ -376,7 +415,7 @@ public final class ParallelAggregator implements Aggregator {
                     });
             try (BufferAllocator input =
                             parent.newChildAllocator(name + ".input" + i, 0, Long.MAX_VALUE);
-                    BatchCursor cursor = split.open(input)) {
+                    BatchCursor cursor = open(split, opened, input)) {
                 VectorSchemaRoot batch;
                 while ((batch = cursor.next()) != null) {
                     VectorSchemaRoot view =
@@ -531,43 +570,135 @@ public final class ParallelAggregator implements Aggregator {
 
     /**
      * The next output batch (one block of one final table), or null when every group has been
-     * returned; valid until the next call or {@link #close}.
+     * returned; valid until the next call or {@link #close}. The final tables are drained one after
+     * the other on the calling thread; see {@link #drainPart} for a parallel drain instead.
      */
     @Override
     public VectorSchemaRoot nextBlock() {
-        if (!finished) {
-            throw new IllegalStateException(name + ": nextBlock() before finish()");
+        if (serialDrain == null) {
+            serialDrain = drainPart(0, 1);
         }
-        while (draining < finals.length) {
-            VectorSchemaRoot block = finals[draining].nextBlock();
-            if (block != null) {
-                metrics.batchOut(
-                        System.nanoTime(), block.getRowCount(), this::poolBytes, this::liveBytes);
-                return block;
-            }
-            metrics.addSpill(finals[draining].metrics());
-            finals[draining].close();
-            draining++;
-        }
-        metrics.drainEnded(System.nanoTime());
-        metrics.groups = metrics.outputRows;
-        return null;
+        return serialDrain.next();
     }
 
-    /** Bytes the final tables hold reserved now. */
+    /**
+     * The output of the final tables {@code part}, {@code part + parts}, {@code part + 2 * parts},
+     * … as a cursor that another thread may read while other parts are read on theirs: each final
+     * table is touched by one thread only, emits its blocks on that thread, and is closed as soon
+     * as its last block has been read (or when the cursor closes). Each batch is valid until the
+     * next call of that cursor. Together the cursors of {@code 0 .. parts-1} return every group
+     * once; the drain metrics cover them all (first batch of any part, longest gap between two
+     * batches of any part, memory of the tables not yet closed).
+     *
+     * @throws IllegalStateException before {@link #finish}, or if a cursor of this part was made
+     */
+    public BatchCursor drainPart(int part, int parts) {
+        if (!finished) {
+            throw new IllegalStateException(name + ": drain before finish()");
+        }
+        if (part < 0 || part >= parts) {
+            throw new IllegalArgumentException(name + ": drain part " + part + " of " + parts);
+        }
+        synchronized (metrics) {
+            if (drainParts == 0) {
+                drainParts = parts;
+                partTaken = new boolean[parts];
+            }
+            if (parts != drainParts || partTaken[part]) {
+                throw new IllegalStateException(
+                        name + ": drain part " + part + " of " + parts + " asked for twice");
+            }
+            partTaken[part] = true;
+        }
+        return new PartDrain(part, parts);
+    }
+
+    /** The cursor of {@link #drainPart}. */
+    private final class PartDrain implements BatchCursor {
+        private final int parts;
+        private int table;
+
+        PartDrain(int part, int parts) {
+            this.parts = parts;
+            this.table = part;
+        }
+
+        @Override
+        public VectorSchemaRoot next() {
+            while (table < finals.length) {
+                VectorSchemaRoot block = finals[table].nextBlock();
+                if (block != null) {
+                    synchronized (metrics) {
+                        metrics.batchOut(
+                                System.nanoTime(),
+                                block.getRowCount(),
+                                ParallelAggregator.this::poolBytes,
+                                ParallelAggregator.this::liveBytes);
+                    }
+                    return block;
+                }
+                retire(table);
+                table += parts;
+            }
+            return null;
+        }
+
+        @Override
+        public void close() {
+            RuntimeException failure = null;
+            for (; table < finals.length; table += parts) {
+                try {
+                    retire(table);
+                } catch (RuntimeException e) {
+                    failure = failure == null ? e : failure;
+                }
+            }
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
+
+    /**
+     * Closes drained (or abandoned) final table {@code p} and takes its spill figures; the last one
+     * ends the drain.
+     */
+    private void retire(int p) {
+        synchronized (metrics) {
+            if (retired[p]) {
+                return;
+            }
+            retired[p] = true;
+            metrics.addSpill(finals[p].metrics());
+            try {
+                finals[p].close();
+            } finally {
+                if (++retiredCount == finals.length) {
+                    metrics.drainEnded(System.nanoTime());
+                    metrics.groups = metrics.outputRows;
+                }
+            }
+        }
+    }
+
+    /** Bytes the final tables not yet drained hold reserved now. */
     public long poolBytes() {
         long n = 0;
-        for (int p = draining; p < finals.length; p++) {
-            n += finals[p].poolBytes();
+        synchronized (metrics) {
+            for (int p = 0; p < finals.length; p++) {
+                n += retired[p] ? 0 : finals[p].poolBytes();
+            }
         }
         return n;
     }
 
-    /** Bytes the final tables' allocators hold now. */
+    /** Bytes the allocators of the final tables not yet drained hold now. */
     public long liveBytes() {
         long n = 0;
-        for (int p = draining; p < finals.length; p++) {
-            n += finals[p].liveBytes();
+        synchronized (metrics) {
+            for (int p = 0; p < finals.length; p++) {
+                n += retired[p] ? 0 : finals[p].liveBytes();
+            }
         }
         return n;
     }

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
@@ -23,17 +24,63 @@ final class AggregateTranslator {
 
     /**
      * Describes {@code agg} for the runtime; with {@code rowInput} its input is always read as
-     * rows.
+     * rows, with {@code batchOutput} its output may go on as batches.
      *
      * @throws UnsupportedQueryException naming the function or column Tally cannot aggregate
      */
     static BlockedAggregateCall translate(
-            Aggregate agg, RowShape inputShape, RowShape outputShape, boolean rowInput) {
+            Aggregate agg,
+            RowShape inputShape,
+            RowShape outputShape,
+            boolean rowInput,
+            boolean batchOutput) {
+        AggregateSpec spec = spec(agg);
+        int[] columns = usedColumns(agg);
+        String name = "EnumerableBlockedAggregate#" + agg.getId();
+        return new BlockedAggregateCall(
+                spec, columns, inputShape, outputShape, name, rowInput, null, batchOutput);
+    }
+
+    /**
+     * Whether the columns {@code agg}'s runtime emits have the types of its row type (nullability
+     * aside: a column declared NOT NULL never holds a NULL), so that an operator planned against
+     * that row type can read the emitted batches as they are; false if Tally cannot run {@code
+     * agg}.
+     */
+    static boolean emitsRowType(Aggregate agg) {
+        List<DataType> emitted;
+        List<DataType> declared = new ArrayList<>();
+        try {
+            emitted = spec(agg).outputTypes();
+            for (RelDataTypeField f : agg.getRowType().getFieldList()) {
+                declared.add(ExecTypes.of(f.getType(), "column " + f.getName()));
+            }
+        } catch (UnsupportedQueryException | IllegalArgumentException e) {
+            return false;
+        }
+        if (emitted.size() != declared.size()) {
+            return false;
+        }
+        for (int i = 0; i < emitted.size(); i++) {
+            if (!emitted.get(i).withNullable(true).equals(declared.get(i).withNullable(true))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The input columns {@code agg} uses (group keys and call arguments), ascending. */
+    private static int[] usedColumns(Aggregate agg) {
         TreeSet<Integer> used = new TreeSet<>(agg.getGroupSet().asList());
         for (AggregateCall call : agg.getAggCallList()) {
             used.addAll(AggregateCalls.columns(call));
         }
-        int[] columns = used.stream().mapToInt(Integer::intValue).toArray();
+        return used.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The runtime's description of {@code agg} over its {@link #usedColumns}. */
+    private static AggregateSpec spec(Aggregate agg) {
+        int[] columns = usedColumns(agg);
         int[] position = new int[agg.getInput().getRowType().getFieldCount()];
         List<DataType> types = new ArrayList<>();
         for (int i = 0; i < columns.length; i++) {
@@ -61,14 +108,10 @@ final class AggregateTranslator {
                     AggregateCalls.toExec(
                             agg.getAggCallList().get(i), names.get(firstCall + i), position));
         }
-        String name = "EnumerableBlockedAggregate#" + agg.getId();
-        AggregateSpec spec;
         try {
-            spec = new AggregateSpec(types, keys, sets, calls);
+            return new AggregateSpec(types, keys, sets, calls);
         } catch (IllegalArgumentException e) {
             throw new UnsupportedQueryException(e.getMessage());
         }
-        return new BlockedAggregateCall(
-                spec, columns, inputShape, outputShape, name, rowInput, null);
     }
 }

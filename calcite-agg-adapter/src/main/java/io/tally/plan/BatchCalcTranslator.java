@@ -26,6 +26,7 @@ import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.fun.SqlTrimFunction;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * Translates a {@link RexProgram} into the runtime's {@link CalcProgram}, or reports that it
@@ -215,9 +216,9 @@ final class BatchCalcTranslator {
             case NOT:
                 return Expr.call(Op.NOT, type, args(call));
             case IS_NULL:
-                return Expr.call(Op.IS_NULL, type, args(call));
+                return Expr.call(Op.IS_NULL, type, List.of(expr(nullSource(call))));
             case IS_NOT_NULL:
-                return Expr.call(Op.IS_NOT_NULL, type, args(call));
+                return Expr.call(Op.IS_NOT_NULL, type, List.of(expr(nullSource(call))));
             case IS_TRUE:
                 return Expr.call(Op.IS_TRUE, type, args(call));
             case IS_NOT_TRUE:
@@ -381,6 +382,22 @@ final class BatchCalcTranslator {
         return Expr.call(op, type, args);
     }
 
+    /**
+     * What decides whether {@code test}'s operand is NULL: a cast of a string to an integer is NULL
+     * exactly when the string is, and Calcite's row code does not parse the string for that test
+     * (so a text that is not a number answers there rather than failing).
+     */
+    private static RexNode nullSource(RexCall test) {
+        RexNode operand = test.getOperands().get(0);
+        if (operand instanceof RexCall cast
+                && cast.getKind() == SqlKind.CAST
+                && SqlTypeUtil.isCharacter(cast.getOperands().get(0).getType())
+                && SqlTypeUtil.isIntType(cast.getType())) {
+            return cast.getOperands().get(0);
+        }
+        return operand;
+    }
+
     private Expr cast(RexCall call, DataType type) {
         Expr arg = expr(call.getOperands().get(0));
         ColumnType from = arg.type().type();
@@ -397,6 +414,8 @@ final class BatchCalcTranslator {
                                     >= call.getOperands().get(0).getType().getPrecision();
         } else if (from.isInteger() && to.isInteger()) {
             ok = width(to) >= width(from);
+        } else if (to.isInteger()) {
+            ok = from == ColumnType.CHAR || from == ColumnType.VARCHAR;
         } else if (to == ColumnType.DECIMAL) {
             ok = fitsDecimal(arg.type(), type);
         } else if (to == ColumnType.DOUBLE) {

@@ -37,6 +37,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 public final class EnumerableBlockedAggregate extends Aggregate implements EnumerableRel {
     private final boolean vectorize;
 
+    /** {@link #batchOutput()}, worked out on first use (null before). */
+    private @Nullable Boolean batchOutput;
+
     /** An aggregate that takes batches from an input able to give them iff {@code vectorize}. */
     public EnumerableBlockedAggregate(
             RelOptCluster cluster,
@@ -53,6 +56,18 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
     /** Whether the input may reach this aggregate as Arrow batches ({@code vectorize} setting). */
     public boolean vectorize() {
         return vectorize;
+    }
+
+    /**
+     * Whether Tally operators above (an aggregate, a batch calc) read this aggregate's output as
+     * Arrow batches: planned with {@code vectorize}, and emitting exactly the column types of its
+     * row type ({@link AggregateTranslator#emitsRowType}).
+     */
+    public boolean batchOutput() {
+        if (batchOutput == null) {
+            batchOutput = vectorize && AggregateTranslator.emitsRowType(this);
+        }
+        return batchOutput;
     }
 
     /** How the input reaches this aggregate, for EXPLAIN (see {@link InputPath}). */
@@ -106,15 +121,17 @@ public final class EnumerableBlockedAggregate extends Aggregate implements Enume
      * }
      * }</pre>
      *
-     * <p>An input that is not a Tally scan or batch calc arrives as a Calcite {@code Enumerable} of
-     * rows, converted to array rows first when its format is neither array nor scalar.
+     * <p>An input that is not a Tally scan, batch calc or aggregate with {@link #batchOutput()}
+     * arrives as a Calcite {@code Enumerable} of rows, converted to array rows first when its
+     * format is neither array nor scalar.
      */
     @Override
     public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
         return implementBlocked(
                 this,
                 implementor,
-                (in, out) -> AggregateTranslator.translate(this, in, out, !vectorize));
+                (in, out) ->
+                        AggregateTranslator.translate(this, in, out, !vectorize, batchOutput()));
     }
 
     /**

@@ -5,10 +5,11 @@ import org.apache.calcite.rel.RelNode;
 
 /**
  * How a Tally aggregate's input reaches it, for EXPLAIN: {@code batches} when its input is a Tally
- * scan or a {@link TallyBatchCalc} (Arrow batches end to end), otherwise {@code rows (<operator>:
- * <why>)}, rows packed into batches by the aggregate, with the reason the input was not vectorized
- * (for a calc over a scan: its first unsupported expression; {@code rows (vectorize=false)} for any
- * input of a statement planned with that setting).
+ * scan, a {@link TallyBatchCalc} or an aggregate whose output goes on as batches ({@link
+ * EnumerableBlockedAggregate#batchOutput()}): Arrow batches end to end; otherwise {@code rows
+ * (<operator>: <why>)}, rows packed into batches by the aggregate, with the reason the input was
+ * not vectorized (for a calc over a scan: its first unsupported expression; {@code rows
+ * (vectorize=false)} for any input of a statement planned with that setting).
  */
 final class InputPath {
     private InputPath() {}
@@ -18,7 +19,7 @@ final class InputPath {
         if (!vectorize) {
             return "rows (vectorize=false)";
         }
-        if (input instanceof TallyTableScan || input instanceof TallyBatchCalc) {
+        if (producesBatches(input)) {
             return "batches";
         }
         String name = input.getRelTypeName();
@@ -26,7 +27,7 @@ final class InputPath {
             return "rows (" + name + ")";
         }
         RelNode below = calc.getInput();
-        if (!(below instanceof TallyTableScan || below instanceof TallyBatchCalc)) {
+        if (!producesBatches(below)) {
             return "rows (" + name + " over " + below.getRelTypeName() + ")";
         }
         if (!TallyBatchCalcRule.enabled()) {
@@ -36,5 +37,15 @@ final class InputPath {
                 BatchCalcTranslator.unsupportedReason(
                         calc.getProgram(), calc.getCluster().getRexBuilder());
         return "rows (" + name + ": " + (reason == null ? "planner chose rows" : reason) + ")";
+    }
+
+    /**
+     * Whether {@code rel} hands Arrow batches to a Tally operator above it: a Tally scan, a batch
+     * calc, or an aggregate with {@link EnumerableBlockedAggregate#batchOutput()}.
+     */
+    static boolean producesBatches(RelNode rel) {
+        return rel instanceof TallyTableScan
+                || rel instanceof TallyBatchCalc
+                || (rel instanceof EnumerableBlockedAggregate agg && agg.batchOutput());
     }
 }

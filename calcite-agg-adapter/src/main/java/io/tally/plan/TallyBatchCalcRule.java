@@ -14,11 +14,12 @@ import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexProgramBuilder;
 
 /**
- * Turns an enumerable Project, Filter or Calc over a batch producer (a {@link TallyTableScan} or
- * another {@link TallyBatchCalc}, whose program is merged in) into a {@link TallyBatchCalc} when
- * every expression can be vectorized. It does not fire in statements planned with {@code
- * vectorize=false} ({@link PlanOptions}); setting the system property {@value #DISABLE_PROPERTY} to
- * {@code false} turns it off for the whole JVM (for A/B comparisons and differential tests).
+ * Turns an enumerable Project, Filter or Calc over a batch producer (a {@link TallyTableScan}, an
+ * aggregate whose output goes on as batches, or another {@link TallyBatchCalc}, whose program is
+ * merged in) into a {@link TallyBatchCalc} when every expression can be vectorized. It does not
+ * fire in statements planned with {@code vectorize=false} ({@link PlanOptions}); setting the system
+ * property {@value #DISABLE_PROPERTY} to {@code false} turns it off for the whole JVM (for A/B
+ * comparisons and differential tests).
  */
 public final class TallyBatchCalcRule extends RelRule<TallyRuleConfig<TallyBatchCalcRule>> {
     /** System property that, set to {@code false}, keeps every calc on Calcite's row path. */
@@ -40,7 +41,7 @@ public final class TallyBatchCalcRule extends RelRule<TallyRuleConfig<TallyBatch
     }
 
     private static boolean isBatchProducer(RelNode rel) {
-        return rel instanceof TallyTableScan || rel instanceof TallyBatchCalc;
+        return InputPath.producesBatches(rel);
     }
 
     @Override

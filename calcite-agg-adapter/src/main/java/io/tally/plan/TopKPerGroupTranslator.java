@@ -68,7 +68,8 @@ final class TopKPerGroupTranslator {
                 outputShape,
                 name,
                 !rel.vectorize,
-                new TopKOutput(argTypes, sources, outputTypes));
+                new TopKOutput(argTypes, sources, outputTypes),
+                false);
     }
 
     /** Where NULLs go under {@code fc}, Calcite's default for its direction if unspecified. */

@@ -19,10 +19,12 @@ public final class BlockedAggregateCall implements Serializable {
     private final String operatorName;
     private final boolean rowInput;
     private final TopKOutput topK;
+    private final boolean batchOutput;
 
     /**
      * The call of an aggregate (or, with {@code topK}, a top-k-per-group operator) named {@code
-     * operatorName} computing {@code spec} over the input columns {@code inputColumns}.
+     * operatorName} computing {@code spec} over the input columns {@code inputColumns}; {@code
+     * batchOutput}: its output may go on as batches (see {@link #batchOutput()}).
      */
     public BlockedAggregateCall(
             AggregateSpec spec,
@@ -31,7 +33,8 @@ public final class BlockedAggregateCall implements Serializable {
             RowShape outputShape,
             String operatorName,
             boolean rowInput,
-            TopKOutput topK) {
+            TopKOutput topK,
+            boolean batchOutput) {
         this.spec = spec;
         this.inputColumns = inputColumns;
         this.inputShape = inputShape;
@@ -39,6 +42,16 @@ public final class BlockedAggregateCall implements Serializable {
         this.operatorName = operatorName;
         this.rowInput = rowInput;
         this.topK = topK;
+        this.batchOutput = batchOutput;
+    }
+
+    /**
+     * Whether Tally operators above may read the output as Arrow batches: its columns have the
+     * types the plan's row type says ({@code
+     * io.tally.plan.EnumerableBlockedAggregate#batchOutput}).
+     */
+    public boolean batchOutput() {
+        return batchOutput;
     }
 
     /** How groups become rows for a top-k-per-group operator; null for a plain aggregate. */

@@ -42,9 +42,12 @@ final class ProfiledBatchSource<T> extends ProfiledEnumerable<T> implements Spli
         try {
             stats.opens++;
             stats.observePoolPeak(0);
+            // the source's own splits first: making them may settle the splits of the operators
+            // below (an aggregate builds its groups there), which must not settle these
+            List<BatchSplit> splits = ((SplittableBatchSource) source).splits(count);
             ProfiledSplits counted = new ProfiledSplits(profile, operatorId, count);
             ProfileRuntime.unsettled(profile, counted);
-            return counted.wrap(((SplittableBatchSource) source).splits(count));
+            return counted.wrap(splits);
         } finally {
             clock.exit(previous);
         }

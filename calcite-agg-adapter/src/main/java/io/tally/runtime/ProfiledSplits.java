@@ -50,7 +50,7 @@ final class ProfiledSplits {
     List<BatchSplit> wrap(List<BatchSplit> splits) {
         List<BatchSplit> out = new ArrayList<>(splits.size());
         for (BatchSplit split : splits) {
-            out.add(allocator -> open(split, allocator));
+            out.add(BatchSplit.of(split, allocator -> open(split, allocator)));
         }
         return out;
     }

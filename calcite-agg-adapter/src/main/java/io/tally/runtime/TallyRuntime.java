@@ -28,31 +28,44 @@ public final class TallyRuntime {
     private TallyRuntime() {}
 
     /**
-     * Runs a blocked aggregate over {@code input}: the rows (or, from a Tally scan, the Arrow
-     * batches) are consumed on the first poll; then each block of groups becomes rows. Called
-     * through {@link TallyMethod#AGGREGATE}.
+     * Runs a blocked aggregate over {@code input}: the rows (or, from a Tally scan, batch calc or
+     * aggregate, the Arrow batches) are consumed on the first poll; then each block of groups
+     * becomes rows, or, for a Tally operator reading this one's output ({@link
+     * BlockedAggregateCall#batchOutput()}), goes on as a batch ({@link AggregateBatchSource}).
+     * Called through {@link TallyMethod#AGGREGATE}.
      */
     public static Enumerable<Object> aggregate(
             DataContext root, Enumerable<?> input, BlockedAggregateCall call) {
+        if (call.batchOutput()) {
+            return new AggregateBatchSource(root, input, call);
+        }
         return new AbstractEnumerable<Object>() {
             @Override
             public Enumerator<Object> enumerator() {
-                QueryContext query = QueryContext.of(root);
-                int threads = query.settings().threads();
-                String serial = serialReason(input, call, threads, query.pool().limit());
-                BlockedAggregateEnumerator rows =
-                        new BlockedAggregateEnumerator(
-                                query,
-                                input,
-                                call,
-                                config(query.settings()),
-                                threads,
-                                serial,
-                                () -> ProfileRuntime.settleSplits(root));
-                ProfileRuntime.attachAggregate(query, rows.metrics());
-                return rows;
+                return new BlockedAggregateEnumerator(open(root, input, call), call.outputShape());
             }
         };
+    }
+
+    /** A new execution of {@code call} over {@code input}, on the threads the settings allow. */
+    static AggregateRun open(DataContext root, Enumerable<?> input, BlockedAggregateCall call) {
+        QueryContext query = QueryContext.of(root);
+        int threads = query.settings().threads();
+        return new AggregateRun(
+                query,
+                input,
+                call,
+                config(query.settings()),
+                threads,
+                serialReason(input, call, threads, query.pool().limit()),
+                () -> ProfileRuntime.settleSplits(root));
+    }
+
+    /** Whether an execution of {@code call} over {@code input} would run on several threads. */
+    static boolean parallel(DataContext root, Enumerable<?> input, BlockedAggregateCall call) {
+        QueryContext query = QueryContext.of(root);
+        int threads = query.settings().threads();
+        return threads > 1 && serialReason(input, call, threads, query.pool().limit()).isEmpty();
     }
 
     /**

@@ -15,7 +15,7 @@ import org.apache.arrow.vector.util.VectorSchemaRootAppender;
  * that asks, parses batches under a lock, and the split that took a batch copies it into vectors of
  * its own thread's allocator before the reader is released. Parsing is therefore serial while the
  * consumers of the batches run in parallel. The reader and its allocator are closed by the last
- * split to close.
+ * split to close or to be discarded unopened.
  */
 final class SharedReaderSplits {
     private final ScanData data;
@@ -36,7 +36,7 @@ final class SharedReaderSplits {
         SharedReaderSplits shared = new SharedReaderSplits(data, fields, count);
         List<BatchSplit> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            splits.add(shared::cursor);
+            splits.add(BatchSplit.of(shared::cursor, shared::release));
         }
         return splits;
     }

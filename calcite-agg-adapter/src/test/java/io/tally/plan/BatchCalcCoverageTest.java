@@ -106,7 +106,14 @@ class BatchCalcCoverageTest {
                     "trim(s)",
                     "trim(leading ' ' from s)",
                     "trim(trailing 'a' from s)",
-                    "char_length(trim(both ' ' from s))");
+                    "char_length(trim(both ' ' from s))",
+                    // strings to integers: digits read from the bytes, anything else as Calcite
+                    "cast(cast(i as varchar) as bigint)",
+                    "cast(' ' || cast(i as varchar) || ' ' as integer)",
+                    "cast(case when s in ('12') then s end as smallint)",
+                    "cast(cast(i * 10 as varchar(20)) as tinyint)",
+                    "cast(s as bigint)",
+                    "cast(substring(cast(i as varchar), 2) as bigint)");
 
     @TempDir Path dir;
 

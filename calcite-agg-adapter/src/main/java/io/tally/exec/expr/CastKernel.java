@@ -8,7 +8,8 @@ import java.nio.charset.StandardCharsets;
  * casts), integer, DECIMAL or floating point to REAL/DOUBLE (DECIMAL as {@code
  * BigDecimal.doubleValue()}), integer or DECIMAL to a DECIMAL with room for every value (a
  * multiplication by a power of ten, in 128 bits for a target wider than 18 digits), string to
- * string, and integer to its decimal digits as a string. NULL stays NULL.
+ * string, integer to its decimal digits as a string, and string to integer ({@link
+ * StringToInteger}). NULL stays NULL.
  */
 final class CastKernel extends Kernel {
     /** Most bytes a BIGINT takes as decimal digits: a sign and 19 digits. */
@@ -57,6 +58,8 @@ final class CastKernel extends Kernel {
                 }
             }
             Narrow.round(type, r, n);
+        } else if (isString(arg.type)) {
+            parse(a, n, active);
         } else if (isWide(type)) {
             widen(a, n);
         } else if (isDecimal(type)) {
@@ -79,6 +82,16 @@ final class CastKernel extends Kernel {
      */
     private void widen(Column a, int n) {
         Decimals.widen(a, isWide(arg.type), type.scale() - arg.type.scale(), out, n, null);
+    }
+
+    /** Strings to an integer type: each active non-NULL row parsed ({@link StringToInteger}). */
+    private void parse(Column a, int n, boolean[] active) {
+        long[] r = out.longs(n);
+        for (int i = 0; i < n; i++) {
+            if (isActive(active, i) && !a.isNull(i)) {
+                r[i] = StringToInteger.parse(type.type(), a.bytes, a.offsets[i], a.offsets[i + 1]);
+            }
+        }
     }
 
     private void copyStrings(Column a, int n) {
