@@ -89,69 +89,45 @@ public final class SumAccumulator extends Accumulator {
     private void add(int[] gids, int n, DecodedColumn a, long[] countsIn) {
         switch (family) {
             case LONG:
-                addLongs(gids, n, a.nulls, a.longs, countsIn);
+                addLongs(gids, n, a.nulls, a.longs);
                 break;
             case DOUBLE:
-                addDoubles(gids, n, a.nulls, a.doubles, countsIn);
+                addDoubles(gids, n, a.nulls, a.doubles);
                 break;
             default:
                 addDecimals(gids, n, a);
-                addCounts(gids, n, a.nulls, countsIn);
                 break;
         }
+        addCounts(gids, n, a.nulls, countsIn);
     }
 
-    /**
-     * Checked 64-bit sums ({@link Math#addExact} throws on overflow) with each value's count (AVG:
-     * 1, or {@code countsIn[i]} when merging) or flag (SUM) in the same loop: one pass over the
-     * group ids instead of two.
-     */
-    private void addLongs(int[] gids, int n, byte[] nulls, long[] values, long[] countsIn) {
+    /** Checked 64-bit sums: {@link Math#addExact} throws on overflow. */
+    private void addLongs(int[] gids, int n, byte[] nulls, long[] values) {
         ArrowBuf[] sb = sums.blocks;
-        ArrowBuf[] cb = counts.blocks;
         int shift = layout.shift();
         int mask = layout.mask();
-        int countShift = avg ? 3 : 0;
         for (int i = 0; i < n; i++) {
             int g = gids[i];
             if (g < 0 || nulls[i] != 0) {
                 continue;
             }
-            int b = g >>> shift;
-            int slot = g & mask;
-            long at = sb[b].memoryAddress() + ((long) slot << 3);
+            long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
             MemoryUtil.putLong(at, Math.addExact(MemoryUtil.getLong(at), values[i]));
-            countAt(cb[b].memoryAddress() + ((long) slot << countShift), countsIn, i);
         }
     }
 
-    /** As {@link #addLongs} for doubles. */
-    private void addDoubles(int[] gids, int n, byte[] nulls, double[] values, long[] countsIn) {
+    private void addDoubles(int[] gids, int n, byte[] nulls, double[] values) {
         ArrowBuf[] sb = sums.blocks;
-        ArrowBuf[] cb = counts.blocks;
         int shift = layout.shift();
         int mask = layout.mask();
-        int countShift = avg ? 3 : 0;
         for (int i = 0; i < n; i++) {
             int g = gids[i];
             if (g < 0 || nulls[i] != 0) {
                 continue;
             }
-            int b = g >>> shift;
-            int slot = g & mask;
-            long at = sb[b].memoryAddress() + ((long) slot << 3);
+            long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
             double sum = Double.longBitsToDouble(MemoryUtil.getLong(at)) + values[i];
             MemoryUtil.putLong(at, Double.doubleToRawLongBits(sum));
-            countAt(cb[b].memoryAddress() + ((long) slot << countShift), countsIn, i);
-        }
-    }
-
-    /** Counts row {@code i}'s value at count address {@code c}: AVG adds, SUM sets its flag. */
-    private void countAt(long c, long[] countsIn, int i) {
-        if (avg) {
-            MemoryUtil.putLong(c, MemoryUtil.getLong(c) + (countsIn == null ? 1 : countsIn[i]));
-        } else {
-            MemoryUtil.putByte(c, (byte) 1);
         }
     }
 
