@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -98,8 +99,8 @@ class DictionaryEncoderTest {
             BufferAllocator allocator,
             int b,
             int rows,
-            java.util.function.IntFunction<String> a,
-            java.util.function.IntFunction<String> other) {
+            IntFunction<String> a,
+            IntFunction<String> other) {
         VarCharVector va = new VarCharVector("a", allocator);
         VarCharVector vb = new VarCharVector("b", allocator);
         IntVector vi = new IntVector("i", allocator);

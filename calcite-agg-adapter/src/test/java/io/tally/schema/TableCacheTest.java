@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -52,7 +53,7 @@ class TableCacheTest {
      */
     private static List<List<String>> sorted(List<List<String>> rows) {
         List<List<String>> out = new ArrayList<>(rows);
-        out.sort(java.util.Comparator.comparing(Object::toString));
+        out.sort(Comparator.comparing(Object::toString));
         return out;
     }
 

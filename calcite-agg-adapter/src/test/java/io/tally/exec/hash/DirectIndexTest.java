@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.Test;
@@ -159,7 +160,7 @@ class DirectIndexTest {
         return r.nextInt(20) == 0 ? null : v;
     }
 
-    private static List<Object[]> list(int n, java.util.function.Supplier<Object[]> row) {
+    private static List<Object[]> list(int n, Supplier<Object[]> row) {
         List<Object[]> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             out.add(row.get());
@@ -167,7 +168,7 @@ class DirectIndexTest {
         return out;
     }
 
-    private static Object[][] rows(Random r, int n, java.util.function.Supplier<Object[]> row) {
+    private static Object[][] rows(Random r, int n, Supplier<Object[]> row) {
         return list(n, row).toArray(new Object[0][]);
     }
 
