@@ -168,6 +168,9 @@ final class DirectIndex implements AutoCloseable {
                 newWidth[k] = Math.max(1, width[k]);
                 continue;
             }
+            if (chunkMin[k] == Long.MIN_VALUE || chunkMax[k] == Long.MAX_VALUE) {
+                return MAX_SLOTS + 1L; // keeps low - 1 and every code's arithmetic in range
+            }
             long hi = width[k] <= 1 ? chunkMax[k] : Math.max(chunkMax[k], low[k] + width[k] - 2);
             long lo = width[k] <= 1 ? chunkMin[k] : Math.min(chunkMin[k], low[k]);
             if (hi - lo < 0 || hi - lo >= MAX_SLOTS) { // also catches overflow
@@ -177,11 +180,11 @@ final class DirectIndex implements AutoCloseable {
             fits &= inside;
             if (!inside && width[k] > 1) { // at least double, toward the side that grew
                 long minSpan = 2 * (width[k] - 1);
-                if (hi - lo + 1 < minSpan) {
+                if (hi - lo + 1 < minSpan) { // ends stay strictly inside the long range
                     if (lo < low[k]) {
-                        lo = Math.max(Long.MIN_VALUE + MAX_SLOTS, hi - minSpan + 1);
+                        lo = hi > Long.MIN_VALUE + minSpan ? hi - minSpan + 1 : Long.MIN_VALUE + 1;
                     } else {
-                        hi = lo + minSpan - 1;
+                        hi = lo < Long.MAX_VALUE - minSpan ? lo + minSpan - 1 : Long.MAX_VALUE - 1;
                     }
                 }
             }

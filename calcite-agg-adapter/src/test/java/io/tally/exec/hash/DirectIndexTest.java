@@ -89,6 +89,15 @@ class DirectIndexTest {
         Memo memo = check(List.of(BIGINT), chunks, null);
         assertTrue(memo.used());
         assertEquals(0, memo.finalSlots());
+        // small ranges at either end of the long range, drifting outward: codes must not wrap
+        for (long edge : new long[] {Long.MIN_VALUE, Long.MAX_VALUE}) {
+            List<Object[][]> ends = new ArrayList<>();
+            for (int c = 0; c < 12; c++) {
+                long from = edge == Long.MIN_VALUE ? edge + 1 + (11 - c) * 3L : edge - 30 + c * 2L;
+                ends.add(rows(r, 200, () -> new Object[] {from + r.nextInt(4)}));
+            }
+            check(List.of(BIGINT), ends, null);
+        }
         List<Object[][]> mixed = new ArrayList<>();
         for (int c = 0; c < 10; c++) {
             mixed.add(rows(r, 500, () -> new Object[] {(long) r.nextInt(10), r.nextInt(4) * 0.5}));
