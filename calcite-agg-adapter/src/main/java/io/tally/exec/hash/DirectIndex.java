@@ -20,9 +20,9 @@ import org.apache.arrow.memory.util.MemoryUtil;
  *
  * <p>A chunk whose values leave the ranges (or whose dictionary changed) rebuilds the memo, empty,
  * over the wider ranges, a LONG range at least doubling so a drifting key rebuilds only
- * logarithmically often; beyond {@link #MAX_SLOTS} slots or {@link #MAX_REBUILDS} rebuilds the
- * index turns itself off for good. A chunk it cannot code (a DOUBLE, DECIMAL or uncoded string key)
- * goes to the hash table alone.
+ * logarithmically often; beyond {@link #MAX_SLOTS} slots (fewer under a memory limit: {@link
+ * #LIMIT_SHARE}) or {@link #MAX_REBUILDS} rebuilds the index turns itself off for good. A chunk it
+ * cannot code (a DOUBLE, DECIMAL or uncoded string key) goes to the hash table alone.
  */
 final class DirectIndex implements AutoCloseable {
     /**
@@ -31,12 +31,23 @@ final class DirectIndex implements AutoCloseable {
      */
     static final int MAX_SLOTS = 1 << 20;
 
+    /**
+     * Largest share of the operator's memory limit a memo may take (1/16): the memo is optional, so
+     * under a tight limit it must not crowd out the groups (whose growth the gate bounds with the
+     * memo's, and which spill while it could not).
+     */
+    static final int LIMIT_SHARE = 16;
+
     /** Memo rebuilds allowed before the index gives up on keys that keep leaving their range. */
     static final int MAX_REBUILDS = 24;
 
     private static final int SLOT_BYTES = 4;
 
     private final OperatorMemory memory;
+
+    /** {@link #MAX_SLOTS}, or fewer under a memory limit ({@link #LIMIT_SHARE}). */
+    private final long maxSlots;
+
     private final ColumnType.Family[] families;
 
     /** Per key: the value coded 1 (LONG keys). */
@@ -66,6 +77,7 @@ final class DirectIndex implements AutoCloseable {
 
     DirectIndex(KeyColumn[] keys, OperatorMemory memory) {
         this.memory = memory;
+        this.maxSlots = Math.min(MAX_SLOTS, memory.limit() / LIMIT_SHARE / SLOT_BYTES);
         int k = keys.length;
         families = new ColumnType.Family[k];
         for (int i = 0; i < k; i++) {
@@ -134,7 +146,7 @@ final class DirectIndex implements AutoCloseable {
             return 0;
         }
         long slotsNeeded = plan(inputs, n);
-        return slotsNeeded > 0 && slotsNeeded <= MAX_SLOTS && rebuilds < MAX_REBUILDS
+        return slotsNeeded > 0 && slotsNeeded <= maxSlots && rebuilds < MAX_REBUILDS
                 ? memory.rounded(slotsNeeded * SLOT_BYTES)
                 : 0;
     }
@@ -231,7 +243,7 @@ final class DirectIndex implements AutoCloseable {
 
     /** Replaces the memo by an empty one of {@code count} slots over the planned ranges. */
     private void rebuild(long count) {
-        if (count > MAX_SLOTS || rebuilds >= MAX_REBUILDS) {
+        if (count > maxSlots || rebuilds >= MAX_REBUILDS) {
             off = true;
             freeMemo();
             return;
