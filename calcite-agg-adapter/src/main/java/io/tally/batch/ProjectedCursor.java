@@ -1,8 +1,5 @@
 package io.tally.batch;
 
-import java.util.ArrayList;
-import java.util.List;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -31,14 +28,11 @@ public final class ProjectedCursor implements BatchCursor {
         source.close();
     }
 
-    /** A view of {@code batch}'s columns {@code columns} (its vectors, not copies). */
+    /**
+     * A view of {@code batch}'s columns {@code columns} (its vectors, not copies, with their
+     * dictionary codes if it has any: {@link CodedBatch#project}).
+     */
     public static VectorSchemaRoot project(VectorSchemaRoot batch, int[] columns) {
-        List<FieldVector> vectors = new ArrayList<>(columns.length);
-        for (int c : columns) {
-            vectors.add(batch.getVector(c));
-        }
-        VectorSchemaRoot view = new VectorSchemaRoot(vectors);
-        view.setRowCount(batch.getRowCount());
-        return view;
+        return CodedBatch.project(batch, columns, null);
     }
 }

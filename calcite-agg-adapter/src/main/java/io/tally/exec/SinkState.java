@@ -1,5 +1,6 @@
 package io.tally.exec;
 
+import io.tally.batch.CodedBatch;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.batch.TallyException;
@@ -197,7 +198,7 @@ final class SinkState implements AutoCloseable {
             int len = Math.min(CHUNK_ROWS, n - from);
             for (int c = 0; c < decoded.length; c++) {
                 if (decoded[c] != null) {
-                    decoded[c].decode(batch.getVector(c), from, len);
+                    decoded[c].decode(batch.getVector(c), CodedBatch.codes(batch, c), from, len);
                 }
             }
             ensureScratch(len);
@@ -228,11 +229,7 @@ final class SinkState implements AutoCloseable {
     }
 
     private long resolveBound(int n) {
-        long[] varBytes = new long[keyInputs.length];
-        for (int k = 0; k < keyInputs.length; k++) {
-            varBytes[k] = keyInputs[k] == null ? 0 : keyInputs[k].byteCount();
-        }
-        long bytes = constantGroup ? 0 : table.growthBound(n, varBytes);
+        long bytes = constantGroup ? 0 : table.growthBound(keyInputs, n);
         int after = (int) Math.min(Integer.MAX_VALUE, (long) table.groupCount() + n);
         for (Accumulator a : accumulators) {
             bytes += a.stateGrowthBound(after);

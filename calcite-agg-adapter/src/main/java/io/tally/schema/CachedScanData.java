@@ -2,20 +2,21 @@ package io.tally.schema;
 
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
+import io.tally.batch.CodedBatch;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * A file table scanned through the {@link TableCache}: the first scan loads the file's batches into
- * the cache, every scan then walks the cached batches as projected, read-only views (the allocator
- * passed to {@link #open} stays unused: no buffer is allocated per scan).
+ * the cache, every scan then walks the cached batches as projected, read-only views, with their
+ * dictionary codes where the cache made some (the allocator passed to {@link #open} stays unused:
+ * no buffer is allocated per scan).
  */
 final class CachedScanData implements ScanData {
     private final ScanData data;
@@ -107,12 +108,7 @@ final class CachedScanData implements ScanData {
             if (next >= batches.size()) {
                 return null;
             }
-            VectorSchemaRoot batch = batches.get(next);
-            List<FieldVector> vectors = new ArrayList<>(fields.length);
-            for (int f : fields) {
-                vectors.add(batch.getVector(f));
-            }
-            return new VectorSchemaRoot(projected, vectors, batch.getRowCount());
+            return CodedBatch.project(batches.get(next), fields, projected);
         }
 
         @Override

@@ -12,7 +12,8 @@ import org.apache.arrow.vector.util.TransferPair;
 /**
  * One file version's batches held by the {@link TableCache}: every column of every non-empty batch,
  * loaded once by the first scan (others wait for it) into a child allocator named {@code
- * table-cache:<table>}. Scans read the vectors and never modify or close them.
+ * table-cache:<table>}. Scans read the vectors and never modify or close them. VARCHAR columns with
+ * few distinct values also get dictionary codes ({@link DictionaryEncoder}).
  *
  * <p>Reference counted: the cache holds one reference while the entry is in its map, each open scan
  * one more; the buffers are freed when the count reaches zero (after eviction and the last scan's
@@ -78,6 +79,7 @@ final class CachedTable {
         }
         if (--refs == 0 && allocator != null) {
             if (batches != null) {
+                DictionaryEncoder.free(batches);
                 batches.forEach(VectorSchemaRoot::close);
                 batches = null;
             }
@@ -104,7 +106,7 @@ final class CachedTable {
                     out.add(takeOver(batch));
                 }
             }
-            return out;
+            return DictionaryEncoder.encode(out, allocator);
         } catch (RuntimeException | Error e) {
             out.forEach(VectorSchemaRoot::close);
             allocator.close();

@@ -1,5 +1,7 @@
 package io.tally.exec.expr;
 
+import io.tally.batch.CodedBatch;
+import io.tally.batch.ColumnCodes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +19,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * projections read are gathered through it into dense arrays, so every projection kernel runs over
  * contiguous values and the consumer (the aggregate) gets an ordinary dense batch. A batch in which
  * no row passes produces nothing; one in which all rows pass skips the gather, and its plain column
- * projections hand the input vectors on without copying.
+ * projections hand the input vectors on without copying (with their dictionary codes, if any).
  *
  * <p>Memory: output vectors live in a child allocator of the caller's, are reused from batch to
  * batch, and are freed by {@link #close()}; evaluation scratch is on-heap and reused.
@@ -85,16 +87,24 @@ public final class BatchCalculator implements AutoCloseable {
         }
         frame.start(input, sel, rows);
         List<FieldVector> vectors = new ArrayList<>(projects.length);
+        ColumnCodes[] codes = null;
         for (int i = 0; i < projects.length; i++) {
             if (passThrough[i] >= 0 && sel == null) {
                 vectors.add(input.getVector(passThrough[i]));
+                ColumnCodes kept = CodedBatch.codes(input, passThrough[i]);
+                if (kept != null) {
+                    codes = codes == null ? new ColumnCodes[projects.length] : codes;
+                    codes[i] = kept;
+                }
             } else {
                 ArrowWriter.write(
                         projects[i].eval(frame, null), projects[i].type, outputs[i], rows);
                 vectors.add(outputs[i]);
             }
         }
-        return new VectorSchemaRoot(schema, vectors, rows);
+        return codes == null
+                ? new VectorSchemaRoot(schema, vectors, rows)
+                : new CodedBatch(schema.getFields(), vectors, rows, codes);
     }
 
     /** Fills {@link #selection} with the rows where {@code c} is TRUE; returns how many. */

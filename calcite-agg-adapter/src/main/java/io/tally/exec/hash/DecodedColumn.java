@@ -1,6 +1,7 @@
 package io.tally.exec.hash;
 
 import io.tally.batch.ArrayCodec;
+import io.tally.batch.ColumnCodes;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.batch.TallyException;
@@ -43,6 +44,16 @@ public final class DecodedColumn {
     public double[] doubles = new double[0];
     public byte[] bytes = new byte[0];
     public int[] offsets = new int[1];
+
+    /**
+     * The rows' dictionary codes when the batch carries them for this column ({@link ColumnCodes}),
+     * valid while {@link #dictionary} is non-null; NULL rows' codes are unspecified.
+     */
+    public int[] codes = new int[0];
+
+    /** The dictionary {@link #codes} refer to; null when this batch's column has no codes. */
+    public ColumnCodes.Dictionary dictionary;
+
     private long[] normalizedBits = new long[0];
 
     /** An ARRAY or MULTISET column's items (element type), decoded batch by batch; else null. */
@@ -66,8 +77,21 @@ public final class DecodedColumn {
 
     /** Decodes rows {@code from .. from+n-1} of {@code vector} into positions {@code 0..n-1}. */
     public void decode(FieldVector vector, int from, int n) {
+        decode(vector, null, from, n);
+    }
+
+    /** As {@link #decode(FieldVector, int, int)}, also reading {@code codes} when non-null. */
+    public void decode(FieldVector vector, ColumnCodes codes, int from, int n) {
         ensure(n);
         rows = n;
+        dictionary = null;
+        if (codes != null) {
+            if (this.codes.length < n) {
+                this.codes = new int[nulls.length];
+            }
+            codes.read(from, n, this.codes);
+            dictionary = codes.dictionary();
+        }
         decodeNulls(vector, from, n);
         switch (type.family()) {
             case LONG:
@@ -127,6 +151,7 @@ public final class DecodedColumn {
     public void fillNull(int n) {
         ensure(n);
         rows = n;
+        dictionary = null;
         Arrays.fill(nulls, 0, n, (byte) 1);
         Arrays.fill(longs, 0, n, 0L);
         if (type.family() == ColumnType.Family.DECIMAL) {
@@ -142,6 +167,7 @@ public final class DecodedColumn {
     public void fillConstant(long value, int n) {
         ensure(n);
         rows = n;
+        dictionary = null;
         Arrays.fill(nulls, 0, n, (byte) 0);
         Arrays.fill(longs, 0, n, value);
     }

@@ -48,6 +48,13 @@ public final class GroupHashTable implements AutoCloseable {
     static final int TOUCH_MIN_CAPACITY = 1 << 16;
 
     private final KeyColumn[] keys;
+
+    /**
+     * Array-index memo in front of the index for small key ranges; null with a test hash mask
+     * (which asks for the probing path) and in {@link #hashOnly} tables.
+     */
+    private final DirectIndex direct;
+
     private final BlockLayout layout;
     private final OperatorMemory memory;
     private final long hashMask;
@@ -88,12 +95,35 @@ public final class GroupHashTable implements AutoCloseable {
             OperatorMemory memory,
             long hashMask,
             int segmentShift) {
+        this(keys, layout, memory, hashMask, segmentShift, true);
+    }
+
+    /**
+     * A table without the {@link DirectIndex}, for callers that always resolve with a skip mask
+     * (which bypasses it), so {@link #growthBound} does not count a memo that never comes.
+     */
+    public static GroupHashTable hashOnly(
+            List<KeyColumn> keys, BlockLayout layout, OperatorMemory memory, long hashMask) {
+        return new GroupHashTable(keys, layout, memory, hashMask, SEGMENT_SHIFT, false);
+    }
+
+    private GroupHashTable(
+            List<KeyColumn> keys,
+            BlockLayout layout,
+            OperatorMemory memory,
+            long hashMask,
+            int segmentShift,
+            boolean directIndex) {
         this.segmentShift = segmentShift;
         this.segmentMask = (1 << segmentShift) - 1;
         this.keys = keys.toArray(new KeyColumn[0]);
         this.layout = layout;
         this.memory = memory;
         this.hashMask = hashMask;
+        this.direct =
+                directIndex && hashMask == -1L && this.keys.length > 0
+                        ? new DirectIndex(this.keys, memory)
+                        : null;
         setIndex(allocateIndex(INITIAL_CAPACITY));
     }
 
@@ -113,12 +143,38 @@ public final class GroupHashTable implements AutoCloseable {
     /**
      * Resolves the group id of rows {@code 0..n-1} of {@code inputs} (one per key column) into
      * {@code gids}, creating groups for new keys in row order. Rows with {@code skip[i] != 0}
-     * ({@code skip} may be null) get id -1 and create nothing.
+     * ({@code skip} may be null) get id -1 and create nothing. Without {@code skip}, keys in a
+     * small range are looked up in the {@link DirectIndex} first; only the rows it has not seen are
+     * hashed and probed.
      */
     public void resolve(DecodedColumn[] inputs, int n, byte[] skip, int[] gids) {
         if (index == null) {
             throw new IllegalStateException("index already freed");
         }
+        int misses = skip == null && direct != null ? direct.lookup(inputs, n, gids) : -1;
+        if (misses == 0) {
+            return;
+        }
+        long[] h = hashRows(inputs, n);
+        if (misses > 0) {
+            for (int i = 0; i < n; i++) {
+                if (gids[i] < 0) {
+                    gids[i] = find(i, (int) h[i]);
+                    direct.remember(i, gids[i]);
+                }
+            }
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            gids[i] = skip != null && skip[i] != 0 ? -1 : find(i, (int) h[i]);
+        }
+    }
+
+    /**
+     * Binds the key columns to {@code inputs} and returns each row's 32-bit probe hash (in the low
+     * half of the word), with the home slots touched when the index is large.
+     */
+    private long[] hashRows(DecodedColumn[] inputs, int n) {
         if (hashes.length < n) {
             hashes = new long[Math.max(n, hashes.length * 2)];
         }
@@ -134,9 +190,7 @@ public final class GroupHashTable implements AutoCloseable {
         if (capacity >= TOUCH_MIN_CAPACITY) {
             touchHomeSlots(h, n);
         }
-        for (int i = 0; i < n; i++) {
-            gids[i] = skip != null && skip[i] != 0 ? -1 : find(i, (int) h[i]);
-        }
+        return h;
     }
 
     /**
@@ -266,12 +320,12 @@ public final class GroupHashTable implements AutoCloseable {
     }
 
     /**
-     * Upper bound of the bytes resolving {@code n} rows could newly allocate: a grown index (old
-     * and new coexist while rehashing) and every key column's growth if all rows were new groups;
-     * {@code varBytes[k]} is the total byte length of key {@code k}'s values in those rows.
+     * Upper bound of the bytes resolving rows {@code 0..n-1} of {@code inputs} could newly
+     * allocate: a rebuilt direct-index memo, a grown index (old and new coexist while rehashing)
+     * and every key column's growth if all rows were new groups.
      */
-    public long growthBound(int n, long[] varBytes) {
-        long bytes = 0;
+    public long growthBound(DecodedColumn[] inputs, int n) {
+        long bytes = direct == null ? 0 : direct.growthBound(inputs, n);
         long after = (long) groups + n;
         if (after >= growAt) {
             long cap = capacity;
@@ -282,7 +336,7 @@ public final class GroupHashTable implements AutoCloseable {
         }
         int to = (int) Math.min(Integer.MAX_VALUE, after);
         for (int k = 0; k < keys.length; k++) {
-            bytes += keys[k].growthBound(groups, to, varBytes[k]);
+            bytes += keys[k].growthBound(groups, to, inputs[k].byteCount());
         }
         return bytes;
     }
@@ -308,6 +362,11 @@ public final class GroupHashTable implements AutoCloseable {
         return keys[k];
     }
 
+    /** Slots of the direct index's memo (0 when it has none or is off). */
+    int directIndexSlots() {
+        return direct == null ? 0 : direct.slotCount();
+    }
+
     /** Index slots currently allocated. */
     int indexCapacity() {
         return capacity;
@@ -315,6 +374,9 @@ public final class GroupHashTable implements AutoCloseable {
 
     /** Frees the index now; afterwards only the records (keys by block) remain. */
     public void freeIndex() {
+        if (direct != null) {
+            direct.close();
+        }
         if (index != null) {
             freeSegments(index, index.length);
             index = null;
@@ -331,6 +393,9 @@ public final class GroupHashTable implements AutoCloseable {
      * #freeIndexSegments} or {@link #freeIndex} frees them, so the caller can spread the cost.
      */
     public void retireIndex() {
+        if (direct != null) {
+            direct.close();
+        }
         if (index != null) {
             retired = index;
             retiredLeft = index.length;

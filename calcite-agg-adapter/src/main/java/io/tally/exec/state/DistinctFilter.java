@@ -33,7 +33,7 @@ public final class DistinctFilter implements AutoCloseable {
         this.inputs = new DecodedColumn[keys.size()];
         GroupHashTable table;
         try {
-            table = new GroupHashTable(keys, layout, memory, hashMask);
+            table = GroupHashTable.hashOnly(keys, layout, memory, hashMask);
         } catch (RuntimeException e) {
             keys.forEach(KeyColumn::close);
             throw e;
@@ -43,11 +43,9 @@ public final class DistinctFilter implements AutoCloseable {
 
     /** Upper bound of the bytes filtering {@code n} rows of {@code args} newly allocates. */
     public long growthBound(int n, DecodedColumn[] args) {
-        long[] varBytes = new long[args.length + 1];
-        for (int a = 0; a < args.length; a++) {
-            varBytes[a + 1] = args[a].byteCount();
-        }
-        return seen.growthBound(n, varBytes);
+        inputs[0] = groupIds;
+        System.arraycopy(args, 0, inputs, 1, args.length);
+        return seen.growthBound(inputs, n);
     }
 
     /** The (group id, arguments) pairs seen so far, as a table whose key 0 is the group id. */

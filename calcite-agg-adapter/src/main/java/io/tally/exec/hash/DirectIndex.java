@@ -1,0 +1,307 @@
+package io.tally.exec.hash;
+
+import io.tally.batch.ColumnCodes;
+import io.tally.batch.ColumnType;
+import io.tally.memory.OperatorMemory;
+import java.util.Arrays;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+
+/**
+ * Group ids by array index for keys whose values lie in a small range (DuckDB's perfect-hash
+ * aggregate), in front of the {@link GroupHashTable}, which stays the only owner of groups and
+ * their keys: this is a memo of the ids it assigned.
+ *
+ * <p>Each key maps a row to a code in {@code [0, width)}: 0 for NULL; for a LONG-family key {@code
+ * value - low + 1}; for a VARCHAR key whose batch carries dictionary codes ({@link ColumnCodes})
+ * its code + 1. A row's slot is the mixed-radix number of its keys' codes (key 0 least
+ * significant). Memo layout: {@code slots} 4-byte ints, {@code group id + 1} (0: not seen yet),
+ * allocated zeroed from the operator's memory.
+ *
+ * <p>A chunk whose values leave the ranges (or whose dictionary changed) rebuilds the memo, empty,
+ * over the wider ranges, a LONG range at least doubling so a drifting key rebuilds only
+ * logarithmically often; beyond {@link #MAX_SLOTS} slots (fewer under a memory limit: {@link
+ * #LIMIT_SHARE}) or {@link #MAX_REBUILDS} rebuilds the index turns itself off for good. A chunk it
+ * cannot code (a DOUBLE, DECIMAL or uncoded string key) goes to the hash table alone.
+ */
+final class DirectIndex implements AutoCloseable {
+    /**
+     * Most memo slots (4 MiB of ints): a memo this size still mostly hits L2/L3, where a hash probe
+     * of as many groups misses on its index and its keys.
+     */
+    static final int MAX_SLOTS = 1 << 20;
+
+    /**
+     * Largest share of the operator's memory limit a memo may take (1/16): the memo is optional, so
+     * under a tight limit it must not crowd out the groups (whose growth the gate bounds with the
+     * memo's, and which spill while it could not).
+     */
+    static final int LIMIT_SHARE = 16;
+
+    /** Memo rebuilds allowed before the index gives up on keys that keep leaving their range. */
+    static final int MAX_REBUILDS = 24;
+
+    private static final int SLOT_BYTES = 4;
+
+    private final OperatorMemory memory;
+
+    /** {@link #MAX_SLOTS}, or fewer under a memory limit ({@link #LIMIT_SHARE}). */
+    private final long maxSlots;
+
+    private final ColumnType.Family[] families;
+
+    /** Per key: the value coded 1 (LONG keys). */
+    private final long[] low;
+
+    /** Per key: codes in use including NULL's 0; 0 before the first chunk. */
+    private final long[] width;
+
+    /** Per key: the dictionary its codes refer to (coded VARCHAR keys). */
+    private final ColumnCodes.Dictionary[] dictionary;
+
+    /** Scratch of {@link #plan}: the ranges a rebuild would use. */
+    private final long[] newLow;
+
+    private final long[] newWidth;
+    private final long[] chunkMin;
+    private final long[] chunkMax;
+
+    private ArrowBuf memo;
+    private long memoAddress;
+    private int slotCount;
+    private int rebuilds;
+    private boolean off;
+
+    /** Per row of the current chunk: its slot. */
+    private int[] rowSlots = new int[0];
+
+    DirectIndex(KeyColumn[] keys, OperatorMemory memory) {
+        this.memory = memory;
+        this.maxSlots = Math.min(MAX_SLOTS, memory.limit() / LIMIT_SHARE / SLOT_BYTES);
+        int k = keys.length;
+        families = new ColumnType.Family[k];
+        for (int i = 0; i < k; i++) {
+            families[i] = keys[i].type.family();
+            if (families[i] != ColumnType.Family.LONG && families[i] != ColumnType.Family.BYTES) {
+                off = true;
+            }
+            if (families[i] == ColumnType.Family.BYTES
+                    && keys[i].type.type() != ColumnType.VARCHAR) {
+                off = true;
+            }
+        }
+        low = new long[k];
+        width = new long[k];
+        dictionary = new ColumnCodes.Dictionary[k];
+        newLow = new long[k];
+        newWidth = new long[k];
+        chunkMin = new long[k];
+        chunkMax = new long[k];
+    }
+
+    /**
+     * Looks rows {@code 0..n-1} up: {@code gids[i]} is the memo's group id or -1 (not seen yet).
+     * Returns how many are -1, or -1 if the chunk cannot be coded (then {@code gids} is untouched).
+     * May rebuild the memo (at most {@link #growthBound} bytes).
+     */
+    int lookup(DecodedColumn[] inputs, int n, int[] gids) {
+        if (off) {
+            return -1;
+        }
+        long slotsNeeded = plan(inputs, n);
+        if (slotsNeeded < 0) {
+            return -1;
+        }
+        if (slotsNeeded > 0) {
+            rebuild(slotsNeeded);
+            if (off) {
+                return -1;
+            }
+        }
+        computeSlots(inputs, n);
+        int misses = 0;
+        long base = memoAddress;
+        int[] s = rowSlots;
+        for (int i = 0; i < n; i++) {
+            int gid = MemoryUtil.getInt(base + (long) s[i] * SLOT_BYTES) - 1;
+            gids[i] = gid;
+            misses += gid >>> 31;
+        }
+        return misses;
+    }
+
+    /** Slots of the memo (0 when there is none). */
+    int slotCount() {
+        return slotCount;
+    }
+
+    /** Records that row {@code row} of the last {@link #lookup} has group {@code gid}. */
+    void remember(int row, int gid) {
+        MemoryUtil.putInt(memoAddress + (long) rowSlots[row] * SLOT_BYTES, gid + 1);
+    }
+
+    /** Bytes {@link #lookup} of these rows could allocate: a rebuilt memo. */
+    long growthBound(DecodedColumn[] inputs, int n) {
+        if (off) {
+            return 0;
+        }
+        long slotsNeeded = plan(inputs, n);
+        return slotsNeeded > 0 && slotsNeeded <= maxSlots && rebuilds < MAX_REBUILDS
+                ? memory.rounded(slotsNeeded * SLOT_BYTES)
+                : 0;
+    }
+
+    /**
+     * Checks the chunk against the current ranges: 0 if every row fits, -1 if it cannot be coded,
+     * else the slot count of a memo over ranges that fit it (left in {@link #newLow}, {@link
+     * #newWidth}; possibly above {@link #MAX_SLOTS}).
+     */
+    private long plan(DecodedColumn[] inputs, int n) {
+        boolean fits = memo != null;
+        for (int k = 0; k < families.length; k++) {
+            DecodedColumn in = inputs[k];
+            if (families[k] == ColumnType.Family.BYTES) {
+                if (in.dictionary == null) {
+                    if (!allNull(in, n)) {
+                        return -1;
+                    }
+                    newLow[k] = 0;
+                    newWidth[k] = Math.max(1, width[k]);
+                    continue;
+                }
+                newLow[k] = 0;
+                newWidth[k] = in.dictionary.size() + 1L;
+                fits &= in.dictionary == dictionary[k];
+                continue;
+            }
+            range(in, n, k);
+            if (chunkMin[k] > chunkMax[k]) { // all NULL
+                newLow[k] = low[k];
+                newWidth[k] = Math.max(1, width[k]);
+                continue;
+            }
+            if (chunkMin[k] == Long.MIN_VALUE || chunkMax[k] == Long.MAX_VALUE) {
+                return MAX_SLOTS + 1L; // keeps low - 1 and every code's arithmetic in range
+            }
+            long hi = width[k] <= 1 ? chunkMax[k] : Math.max(chunkMax[k], low[k] + width[k] - 2);
+            long lo = width[k] <= 1 ? chunkMin[k] : Math.min(chunkMin[k], low[k]);
+            if (hi - lo < 0 || hi - lo >= MAX_SLOTS) { // also catches overflow
+                return MAX_SLOTS + 1L;
+            }
+            boolean inside = width[k] > 1 && lo == low[k] && hi == low[k] + width[k] - 2;
+            fits &= inside;
+            if (!inside && width[k] > 1) { // at least double, toward the side that grew
+                long minSpan = 2 * (width[k] - 1);
+                if (hi - lo + 1 < minSpan) { // ends stay strictly inside the long range
+                    if (lo < low[k]) {
+                        lo = hi > Long.MIN_VALUE + minSpan ? hi - minSpan + 1 : Long.MIN_VALUE + 1;
+                    } else {
+                        hi = lo < Long.MAX_VALUE - minSpan ? lo + minSpan - 1 : Long.MAX_VALUE - 1;
+                    }
+                }
+            }
+            newLow[k] = lo;
+            newWidth[k] = hi - lo + 2;
+        }
+        if (fits) {
+            return 0;
+        }
+        long product = 1;
+        for (int k = 0; k < families.length; k++) {
+            product *= newWidth[k];
+            if (product > MAX_SLOTS) {
+                return MAX_SLOTS + 1L;
+            }
+        }
+        return product;
+    }
+
+    private static boolean allNull(DecodedColumn in, int n) {
+        for (int i = 0; i < n; i++) {
+            if (in.nulls[i] == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Smallest and largest non-NULL value of LONG key {@code k} (min > max if none). */
+    private void range(DecodedColumn in, int n, int k) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        byte[] nulls = in.nulls;
+        long[] v = in.longs;
+        for (int i = 0; i < n; i++) {
+            if (nulls[i] == 0) {
+                min = Math.min(min, v[i]);
+                max = Math.max(max, v[i]);
+            }
+        }
+        chunkMin[k] = min;
+        chunkMax[k] = max;
+    }
+
+    /** Replaces the memo by an empty one of {@code count} slots over the planned ranges. */
+    private void rebuild(long count) {
+        if (count > maxSlots || rebuilds >= MAX_REBUILDS) {
+            off = true;
+            freeMemo();
+            return;
+        }
+        freeMemo();
+        memo = memory.allocate(count * SLOT_BYTES);
+        memoAddress = memo.memoryAddress();
+        slotCount = (int) count;
+        rebuilds++;
+        System.arraycopy(newLow, 0, low, 0, low.length);
+        System.arraycopy(newWidth, 0, width, 0, width.length);
+        for (int k = 0; k < families.length; k++) {
+            dictionary[k] = null;
+        }
+    }
+
+    /** Fills {@link #rowSlots} for rows {@code 0..n-1} (every row fits the ranges). */
+    private void computeSlots(DecodedColumn[] inputs, int n) {
+        if (rowSlots.length < n) {
+            rowSlots = new int[Math.max(n, rowSlots.length * 2)];
+        }
+        int[] s = rowSlots;
+        Arrays.fill(s, 0, n, 0);
+        long stride = 1;
+        for (int k = 0; k < families.length; k++) {
+            DecodedColumn in = inputs[k];
+            byte[] nulls = in.nulls;
+            int st = (int) stride;
+            if (families[k] == ColumnType.Family.BYTES) {
+                if (in.dictionary != null) {
+                    dictionary[k] = in.dictionary;
+                    int[] codes = in.codes;
+                    for (int i = 0; i < n; i++) {
+                        s[i] += nulls[i] != 0 ? 0 : (codes[i] + 1) * st;
+                    }
+                }
+            } else {
+                long[] v = in.longs;
+                long base = low[k] - 1;
+                for (int i = 0; i < n; i++) {
+                    s[i] += nulls[i] != 0 ? 0 : (int) (v[i] - base) * st;
+                }
+            }
+            stride *= width[k];
+        }
+    }
+
+    private void freeMemo() {
+        if (memo != null) {
+            memory.free(memo);
+            memo = null;
+            memoAddress = 0;
+            slotCount = 0;
+        }
+    }
+
+    @Override
+    public void close() {
+        freeMemo();
+    }
+}
