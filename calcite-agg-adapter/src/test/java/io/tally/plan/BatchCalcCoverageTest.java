@@ -111,7 +111,7 @@ class BatchCalcCoverageTest {
                     "cast(cast(i as varchar) as bigint)",
                     "cast(' ' || cast(i as varchar) || ' ' as integer)",
                     "cast(case when s in ('12') then s end as smallint)",
-                    "cast(cast(i * 10 as varchar(20)) as tinyint)",
+                    "cast(trim(cast(i * 10 as varchar(20))) as tinyint)",
                     "cast(s as bigint)",
                     "cast(substring(cast(i as varchar), 2) as bigint)");
 
