@@ -1,6 +1,7 @@
 package io.tally.bench.drain;
 
 import io.tally.bench.report.MachineInfo;
+import io.tally.bench.report.ReportOptions;
 import io.tally.bench.report.Reporter;
 import io.tally.datasets.DrainGenerator.KeyKind;
 import io.tally.exec.AggregateConfig.EmitMode;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code tally bench drain}: time and memory of draining a large GROUP BY, blocked vs emit-all. */
@@ -53,8 +55,7 @@ public final class DrainCommand implements Callable<Integer> {
             description = "run only emit=all (the legacy materialize-everything drain)")
     boolean legacy;
 
-    @Option(names = "--out", description = "also write the tables to FILE (.csv, .md, else text)")
-    Path out;
+    @Mixin ReportOptions report;
 
     @Option(names = "--plot", description = "draw pool/live memory over time to FILE.svg")
     Path plot;
@@ -73,7 +74,7 @@ public final class DrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Reporter reporter = new Reporter(System.out, out);
+        Reporter reporter = report.reporter();
         List<EmitMode> modes =
                 legacy ? List.of(EmitMode.ALL) : List.of(EmitMode.BLOCKED, EmitMode.ALL);
         List<Long> counts = test ? List.of(SMOKE_GROUPS) : groups;

@@ -1,11 +1,13 @@
 package io.tally.bench.groupby;
 
+import io.tally.bench.report.ReportOptions;
 import io.tally.bench.report.Reporter;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The options of benchmarks that read generated tables: where they are cached, where results go.
+ * The options of benchmarks that read generated tables: where they are cached, and {@code --out}.
  */
 public final class DataOptions {
     @Option(
@@ -15,12 +17,11 @@ public final class DataOptions {
                             + "or ~/.cache/tally-bench)")
     Path dataDir;
 
-    @Option(names = "--out", description = "also write the table to FILE (.csv, .md, else text)")
-    Path out;
+    @Mixin ReportOptions report;
 
     /** Prints to standard output and, with {@code --out}, to the file. */
     public Reporter reporter() {
-        return new Reporter(System.out, out);
+        return report.reporter();
     }
 
     /** The generated-table cache in {@code --data-dir} or the default directory. */

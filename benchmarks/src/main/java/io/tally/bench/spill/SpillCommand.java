@@ -1,11 +1,12 @@
 package io.tally.bench.spill;
 
+import io.tally.bench.report.ReportOptions;
 import io.tally.bench.report.Reporter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -62,8 +63,7 @@ public final class SpillCommand implements Callable<Integer> {
     @Option(names = "--spill-dir", description = "spill_dir (default: java.io.tmpdir)")
     String spillDir;
 
-    @Option(names = "--out", description = "also write the tables to FILE (.csv, .md, else text)")
-    Path out;
+    @Mixin ReportOptions report;
 
     @Option(
             names = "--skip-check",
@@ -84,7 +84,7 @@ public final class SpillCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Reporter reporter = new Reporter(System.out, out);
+        Reporter reporter = report.reporter();
         List<Long> ns = test ? List.of(SMOKE_ROWS) : rows;
         String limit = test ? SMOKE_LIMIT : memoryLimit;
         int timed = test ? 1 : runs;
