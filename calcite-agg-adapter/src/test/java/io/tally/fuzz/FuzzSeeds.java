@@ -1,23 +1,18 @@
 package io.tally.fuzz;
 
+import io.tally.schema.ArrowIpcWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.math.BigDecimal;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.GZIPOutputStream;
-import org.apache.arrow.compression.CommonsCompressionFactory;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -31,16 +26,10 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.impl.UnionListWriter;
-import org.apache.arrow.vector.compression.CompressionUtil;
-import org.apache.arrow.vector.dictionary.Dictionary;
-import org.apache.arrow.vector.dictionary.DictionaryProvider;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
-import org.apache.arrow.vector.ipc.message.IpcOption;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -129,14 +118,7 @@ final class FuzzSeeds {
                         field("amount", new ArrowType.Decimal(12, 2, 128)),
                         field("d", new ArrowType.Date(DateUnit.DAY)),
                         field("ts", new ArrowType.Timestamp(TimeUnit.MILLISECOND, null)),
-                        new Field(
-                                "color",
-                                new FieldType(
-                                        true,
-                                        new ArrowType.Int(32, true),
-                                        new DictionaryEncoding(
-                                                DICTIONARY_ID, false, new ArrowType.Int(32, true))),
-                                null),
+                        ArrowIpcWriter.dictionaryField("color", DICTIONARY_ID),
                         new Field(
                                 "tags",
                                 FieldType.nullable(ArrowType.List.INSTANCE),
@@ -144,49 +126,8 @@ final class FuzzSeeds {
     }
 
     private static byte[] arrow(Path file, boolean lz4) throws IOException {
-        try (BufferAllocator allocator = new RootAllocator();
-                VarCharVector colors = new VarCharVector("colors", allocator);
-                VectorSchemaRoot root = VectorSchemaRoot.create(arrowSchema(), allocator);
-                FileChannel channel =
-                        FileChannel.open(
-                                file,
-                                StandardOpenOption.CREATE,
-                                StandardOpenOption.WRITE,
-                                StandardOpenOption.TRUNCATE_EXISTING)) {
-            colors.allocateNew();
-            for (int i = 0; i < COLORS.length; i++) {
-                colors.setSafe(i, COLORS[i].getBytes(StandardCharsets.UTF_8));
-            }
-            colors.setValueCount(COLORS.length);
-            DictionaryProvider.MapDictionaryProvider provider =
-                    new DictionaryProvider.MapDictionaryProvider();
-            provider.put(
-                    new Dictionary(
-                            colors,
-                            new DictionaryEncoding(
-                                    DICTIONARY_ID, false, new ArrowType.Int(32, true))));
-            ArrowFileWriter writer =
-                    lz4
-                            ? new ArrowFileWriter(
-                                    root,
-                                    provider,
-                                    channel,
-                                    Map.of(),
-                                    IpcOption.DEFAULT,
-                                    CommonsCompressionFactory.INSTANCE,
-                                    CompressionUtil.CodecType.LZ4_FRAME)
-                            : new ArrowFileWriter(root, provider, channel);
-            try (writer) {
-                writer.start();
-                int first = 0;
-                for (int rows : BATCH_ROWS) {
-                    fill(root, first, rows);
-                    writer.writeBatch();
-                    first += rows;
-                }
-                writer.end();
-            }
-        }
+        ArrowIpcWriter.write(
+                file, arrowSchema(), DICTIONARY_ID, COLORS, lz4, BATCH_ROWS, FuzzSeeds::fill);
         return Files.readAllBytes(file);
     }
 

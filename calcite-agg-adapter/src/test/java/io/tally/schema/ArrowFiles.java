@@ -32,14 +32,11 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.impl.UnionListWriter;
-import org.apache.arrow.vector.dictionary.Dictionary;
-import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -83,15 +80,7 @@ final class ArrowFiles {
         f.add(field("dec", new ArrowType.Decimal(10, 2, 128)));
         f.add(field("tm", new ArrowType.Time(TimeUnit.MILLISECOND, 32)));
         f.add(field("tmu", new ArrowType.Time(TimeUnit.MICROSECOND, 64)));
-        f.add(
-                new Field(
-                        "color",
-                        new FieldType(
-                                true,
-                                new ArrowType.Int(32, true),
-                                new DictionaryEncoding(
-                                        DICTIONARY_ID, false, new ArrowType.Int(32, true))),
-                        null));
+        f.add(ArrowIpcWriter.dictionaryField("color", DICTIONARY_ID));
         f.add(
                 new Field(
                         "tags",
@@ -153,39 +142,8 @@ final class ArrowFiles {
 
     /** Writes batches of the given sizes; returns the total row count. */
     static int write(Path file, int... batchSizes) throws IOException {
-        try (BufferAllocator allocator = new RootAllocator();
-                VarCharVector colors = new VarCharVector("colors", allocator);
-                VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator);
-                FileChannel channel =
-                        FileChannel.open(
-                                file,
-                                StandardOpenOption.CREATE,
-                                StandardOpenOption.WRITE,
-                                StandardOpenOption.TRUNCATE_EXISTING)) {
-            colors.allocateNew();
-            for (int i = 0; i < COLORS.length; i++) {
-                colors.setSafe(i, COLORS[i].getBytes(StandardCharsets.UTF_8));
-            }
-            colors.setValueCount(COLORS.length);
-            DictionaryProvider.MapDictionaryProvider provider =
-                    new DictionaryProvider.MapDictionaryProvider();
-            provider.put(
-                    new Dictionary(
-                            colors,
-                            new DictionaryEncoding(
-                                    DICTIONARY_ID, false, new ArrowType.Int(32, true))));
-            int first = 0;
-            try (ArrowFileWriter writer = new ArrowFileWriter(root, provider, channel)) {
-                writer.start();
-                for (int size : batchSizes) {
-                    fill(root, first, size);
-                    writer.writeBatch();
-                    first += size;
-                }
-                writer.end();
-            }
-            return first;
-        }
+        return ArrowIpcWriter.write(
+                file, schema(), DICTIONARY_ID, COLORS, false, batchSizes, ArrowFiles::fill);
     }
 
     private static void fill(VectorSchemaRoot root, int first, int rows) {
