@@ -2,6 +2,7 @@ package io.tally.runtime;
 
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
+import io.tally.batch.ReleasingCursor;
 import io.tally.exec.ParallelAggregator;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,11 +79,11 @@ final class DrainSplits {
     }
 
     /** A part's cursor, releasing its share of the execution when closed. */
-    private final class Part implements BatchCursor {
+    private final class Part extends ReleasingCursor {
         private final BatchCursor batches;
-        private boolean closed;
 
         Part(BatchCursor batches) {
+            super(DrainSplits.this::release);
             this.batches = batches;
         }
 
@@ -92,16 +93,8 @@ final class DrainSplits {
         }
 
         @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                batches.close();
-            } finally {
-                release();
-            }
+        protected void free() {
+            batches.close();
         }
     }
 }

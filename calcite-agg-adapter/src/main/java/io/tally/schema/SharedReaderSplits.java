@@ -2,6 +2,7 @@ package io.tally.schema;
 
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
+import io.tally.batch.ReleasingCursor;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -97,12 +98,12 @@ final class SharedReaderSplits {
     }
 
     /** One split: its own root, refilled with a copy of each batch it takes. */
-    private final class Cursor implements BatchCursor {
+    private final class Cursor extends ReleasingCursor {
         private final BufferAllocator allocator;
         private VectorSchemaRoot root;
-        private boolean closed;
 
         Cursor(BufferAllocator allocator) {
+            super(SharedReaderSplits.this::release);
             this.allocator = allocator;
         }
 
@@ -112,17 +113,9 @@ final class SharedReaderSplits {
         }
 
         @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            try {
-                if (root != null) {
-                    root.close();
-                }
-            } finally {
-                release();
+        protected void free() {
+            if (root != null) {
+                root.close();
             }
         }
     }
