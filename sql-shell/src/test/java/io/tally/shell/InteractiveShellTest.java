@@ -2,6 +2,7 @@ package io.tally.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -15,6 +16,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,6 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The interactive shell end to end on a JLine dumb terminal fed from a stream. */
 class InteractiveShellTest {
+    /** How long a prompt may take before the test fails: a hang guard, not a speed bound. */
+    private static final Duration PROMPT_GUARD = Duration.ofSeconds(30);
+
     @TempDir Path dir;
 
     static Terminal dumb(InputStream in, OutputStream out) throws IOException {
@@ -158,13 +163,19 @@ class InteractiveShellTest {
                 text);
     }
 
-    /** Waits until the shell has printed its prompt {@code n} times. */
-    private static void awaitPrompts(ByteArrayOutputStream out, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (countPrompts(out.toString(StandardCharsets.UTF_8)) < n) {
-            assertTrue(System.nanoTime() < deadline, "prompt " + n + " never came: " + out);
-            Thread.sleep(10);
-        }
+    /**
+     * Waits until the shell has printed its prompt {@code n} times; fails after {@link
+     * #PROMPT_GUARD}.
+     */
+    private static void awaitPrompts(ByteArrayOutputStream out, int n) {
+        assertTimeoutPreemptively(
+                PROMPT_GUARD,
+                () -> {
+                    while (countPrompts(out.toString(StandardCharsets.UTF_8)) < n) {
+                        Thread.sleep(10);
+                    }
+                },
+                () -> "prompt " + n + " never came: " + out);
     }
 
     private static int countPrompts(String text) {
