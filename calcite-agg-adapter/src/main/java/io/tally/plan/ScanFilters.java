@@ -49,28 +49,16 @@ final class ScanFilters {
     }
 
     private static ScanFilter.Term term(RexNode node, int[] fields) {
-        if (node instanceof RexInputRef ref
-                && ref.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
-            return ScanFilter.term(
-                    fields[ref.getIndex()],
-                    ImmutableRangeSet.of(Range.singleton(true)),
-                    false,
-                    ScanFilter.Display.PLAIN);
+        ScanFilter.Term flag = booleanColumn(node, fields, true);
+        if (flag != null) {
+            return flag;
         }
         if (!(node instanceof RexCall call)) {
             return null;
         }
         switch (call.getKind()) {
             case NOT:
-                if (call.operands.get(0) instanceof RexInputRef ref
-                        && ref.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
-                    return ScanFilter.term(
-                            fields[ref.getIndex()],
-                            ImmutableRangeSet.of(Range.singleton(false)),
-                            false,
-                            ScanFilter.Display.PLAIN);
-                }
-                return null;
+                return booleanColumn(call.operands.get(0), fields, false);
             case IS_NULL:
             case IS_NOT_NULL:
                 if (call.operands.get(0) instanceof RexInputRef ref && normalizes(ref)) {
@@ -94,6 +82,22 @@ final class ScanFilters {
             default:
                 return null;
         }
+    }
+
+    /**
+     * A boolean column standing alone as a conjunct: the term "it is {@code value}" (NULL never
+     * matches); null when {@code node} is not a boolean column.
+     */
+    private static ScanFilter.Term booleanColumn(RexNode node, int[] fields, boolean value) {
+        if (node instanceof RexInputRef ref
+                && ref.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
+            return ScanFilter.term(
+                    fields[ref.getIndex()],
+                    ImmutableRangeSet.of(Range.singleton(value)),
+                    false,
+                    ScanFilter.Display.PLAIN);
+        }
+        return null;
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})

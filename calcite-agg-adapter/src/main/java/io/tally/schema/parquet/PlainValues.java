@@ -101,10 +101,7 @@ final class PlainValues implements PageValues {
             case TIME_MICROS:
             case TIME_NANOS:
                 {
-                    long unit =
-                            column.kind() == ParquetColumn.Kind.TIME_MICROS
-                                    ? MICROS_PER_MILLI
-                                    : NANOS_PER_MILLI;
+                    long unit = unitsPerMilli(column.kind());
                     need((long) count * Long.BYTES);
                     for (int i = 0; i < count; i++) {
                         data.setInt((long) (row + i) * Integer.BYTES, (int) (nextLong() / unit));
@@ -114,10 +111,7 @@ final class PlainValues implements PageValues {
             case TIMESTAMP_MICROS:
             case TIMESTAMP_NANOS:
                 {
-                    long unit =
-                            column.kind() == ParquetColumn.Kind.TIMESTAMP_MICROS
-                                    ? MICROS_PER_MILLI
-                                    : NANOS_PER_MILLI;
+                    long unit = unitsPerMilli(column.kind());
                     need((long) count * Long.BYTES);
                     for (int i = 0; i < count; i++) {
                         data.setLong(
@@ -230,6 +224,13 @@ final class PlainValues implements PageValues {
                             + "' exceeds BIGINT");
         }
         return value;
+    }
+
+    /** Stored units per millisecond of a microsecond or nanosecond TIME or TIMESTAMP column. */
+    private static long unitsPerMilli(ParquetColumn.Kind kind) {
+        return kind == ParquetColumn.Kind.TIME_MICROS || kind == ParquetColumn.Kind.TIMESTAMP_MICROS
+                ? MICROS_PER_MILLI
+                : NANOS_PER_MILLI;
     }
 
     /** An INT96 timestamp (nanoseconds of the day, Julian day) as milliseconds since 1970. */
