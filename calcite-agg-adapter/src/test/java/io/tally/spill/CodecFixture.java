@@ -1,32 +1,19 @@
 package io.tally.spill;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
+import io.tally.memory.CheckedAllocator;
 import java.util.Random;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.compression.CompressionCodec;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What the compression codec tests share: an allocator that must end empty, sample buffers of every
  * kind a spill file holds, and a round trip from one codec to another.
  */
 abstract class CodecFixture {
-    protected BufferAllocator allocator;
-
-    @BeforeEach
-    void open() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void close() {
-        assertEquals(0, allocator.getAllocatedMemory(), "leaked Arrow bytes");
-        allocator.close();
-    }
+    @RegisterExtension final CheckedAllocator arrow = new CheckedAllocator();
+    protected final BufferAllocator allocator = arrow.get();
 
     /** Empty, tiny, compressible, incompressible, and more than one 64 KiB block mixing both. */
     static byte[][] samples() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.memory.CheckedAllocator;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
@@ -26,9 +26,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -56,18 +55,8 @@ class FrameOfReferenceTest {
                             new Field("t", FieldType.nullable(ArrowType.Utf8.INSTANCE), null)));
 
     @TempDir Path tmp;
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void open() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void close() {
-        assertEquals(0, allocator.getAllocatedMemory(), "leaked Arrow bytes");
-        allocator.close();
-    }
+    @RegisterExtension final CheckedAllocator arrow = new CheckedAllocator();
+    private final BufferAllocator allocator = arrow.get();
 
     @Test
     void widthIsTheNarrowestHoldingTheRange() {

@@ -3,13 +3,13 @@ package io.tally.exec.spill;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tally.memory.CheckedAllocator;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Random;
 import java.util.function.BiConsumer;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DecimalVector;
@@ -19,9 +19,8 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link RowGather} against Arrow's cell-by-cell {@code copyFromSafe}: the same values and nulls
@@ -35,18 +34,8 @@ class RowGatherTest {
     /** Rows per gather call: uneven, so calls start at bytes of the bitmap other than the first. */
     private static final int CALL_ROWS = 333;
 
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void open() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void close() {
-        assertEquals(0, allocator.getAllocatedMemory(), "Arrow bytes left allocated");
-        allocator.close();
-    }
+    @RegisterExtension final CheckedAllocator arrow = new CheckedAllocator();
+    private final BufferAllocator allocator = arrow.get();
 
     @Test
     void longsWithNulls() {
