@@ -2,6 +2,7 @@ package io.tally.exec;
 
 import io.tally.batch.BatchCursor;
 import io.tally.metrics.AggregateMetrics;
+import java.util.function.ToLongFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -126,21 +127,20 @@ final class FinalDrain {
 
     /** Bytes the final tables not yet drained hold reserved now. */
     long poolBytes() {
-        long n = 0;
-        synchronized (metrics) {
-            for (int p = 0; p < retired.length; p++) {
-                n += retired[p] ? 0 : finals.table(p).poolBytes();
-            }
-        }
-        return n;
+        return undrained(BlockedAggregator::poolBytes);
     }
 
     /** Bytes the allocators of the final tables not yet drained hold now. */
     long liveBytes() {
+        return undrained(BlockedAggregator::liveBytes);
+    }
+
+    /** The sum of {@code bytes} over the final tables not yet drained. */
+    private long undrained(ToLongFunction<BlockedAggregator> bytes) {
         long n = 0;
         synchronized (metrics) {
             for (int p = 0; p < retired.length; p++) {
-                n += retired[p] ? 0 : finals.table(p).liveBytes();
+                n += retired[p] ? 0 : bytes.applyAsLong(finals.table(p));
             }
         }
         return n;

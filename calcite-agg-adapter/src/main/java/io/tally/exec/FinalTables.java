@@ -176,7 +176,17 @@ final class FinalTables {
 
     /** Closes every table made (idempotent per table), rethrowing the first failure at the end. */
     void close() {
-        RuntimeException failure = null;
+        RuntimeException failure = closeEach(tables, null);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * Closes every non-null table of {@code tables}, going on past failures; returns {@code
+     * failure} or, when it is null, the first failure met (null if none).
+     */
+    static RuntimeException closeEach(BlockedAggregator[] tables, RuntimeException failure) {
         for (BlockedAggregator a : tables) {
             try {
                 if (a != null) {
@@ -186,8 +196,6 @@ final class FinalTables {
                 failure = failure == null ? e : failure;
             }
         }
-        if (failure != null) {
-            throw failure;
-        }
+        return failure;
     }
 }

@@ -510,20 +510,9 @@ public final class ParallelAggregator implements Aggregator {
             workers.close();
             workers = null;
         }
-        RuntimeException failure = null;
-        for (BlockedAggregator a : partials) {
-            try {
-                if (a != null) {
-                    a.close();
-                }
-            } catch (RuntimeException e) {
-                failure = failure == null ? e : failure;
-            }
-        }
+        RuntimeException failure = FinalTables.closeEach(partials, null);
         try {
-            if (finals != null) {
-                finals.close();
-            }
+            finals.close();
         } catch (RuntimeException e) {
             failure = failure == null ? e : failure;
         }
