@@ -18,16 +18,12 @@ import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.QuerySpillDirectory;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -78,16 +74,6 @@ public final class ParallelAggregator implements Aggregator {
     /** A partial table may always hold this much before flushing (tiny limits). */
     static final long MIN_PARTIAL_BYTES = 256 << 10;
 
-    /**
-     * How long a refused partial table waits for memory that other workers hold only briefly (their
-     * partial tables and exchange pieces, which they hand on or free at their own next pressure
-     * point) before the query fails with the memory-limit error.
-     */
-    static final long RELIEF_WAIT_NANOS = 10_000_000_000L;
-
-    /** Pause between two attempts to find memory for a refused partial table. */
-    static final long RELIEF_PAUSE_NANOS = 1_000_000L;
-
     private final AggregateSpec spec;
     private final AggregateConfig config;
     private final int threads;
@@ -99,23 +85,10 @@ public final class ParallelAggregator implements Aggregator {
     private final long partialCap;
     private final PassThroughPolicy passThrough;
     private final BlockedAggregator[] partials;
-    private final BlockedAggregator[] finals;
-    private final ReentrantLock[] locks;
-
-    /** What an {@link Exchange} calls to merge a piece into final table {@code p}. */
-    private final List<Consumer<VectorSchemaRoot>> mergeInto = new ArrayList<>();
+    private final FinalTables finals;
+    private final FinalDrain drain;
 
     private AggregateWorkers workers;
-
-    /** Final tables drained and closed, guarded by {@link #metrics} as the counts below. */
-    private final boolean[] retired;
-
-    private int retiredCount;
-
-    /** Parts of the drain ({@link #drainPart}), 0 before the first is asked for. */
-    private int drainParts;
-
-    private boolean[] partTaken;
 
     /** The single part {@link #nextBlock} reads, made on its first call. */
     private BatchCursor serialDrain;
@@ -195,32 +168,19 @@ public final class ParallelAggregator implements Aggregator {
         this.partialCap =
                 Math.max(MIN_PARTIAL_BYTES, (long) (pool.limit() * PARTIAL_SHARE / threads));
         this.partials = new BlockedAggregator[threads];
-        int finalCount = hasEmptySet(spec) ? 1 : threads;
-        this.finals = new BlockedAggregator[finalCount];
-        this.locks = new ReentrantLock[finalCount];
-        this.retired = new boolean[finalCount];
         this.metrics.threads = threads;
         this.cancelled = () -> cancelled.getAsBoolean() || (workers != null && workers.aborted());
-        try {
-            for (int p = 0; p < finalCount; p++) {
-                locks[p] = new ReentrantLock();
-                finals[p] =
-                        new BlockedAggregator(
-                                spec,
-                                config,
-                                parent,
-                                pool,
-                                this.cancelled,
-                                name + ".final" + p,
-                                spillDirectory);
-                int self = p;
-                finals[p].onMemoryPressure(need -> relieveFinals(self, need));
-                mergeInto.add(finals[p]::mergePartial);
-            }
-        } catch (RuntimeException | Error e) {
-            close();
-            throw e;
-        }
+        this.finals =
+                new FinalTables(
+                        hasEmptySet(spec) ? 1 : threads,
+                        spec,
+                        config,
+                        parent,
+                        pool,
+                        this.cancelled,
+                        name,
+                        spillDirectory);
+        this.drain = new FinalDrain(finals, metrics, name);
     }
 
     /**
@@ -283,7 +243,7 @@ public final class ParallelAggregator implements Aggregator {
 
     /** Final tables (1 for queries with an empty grouping set, else the thread count). */
     public int partitions() {
-        return finals.length;
+        return finals.count();
     }
 
     /**
@@ -360,7 +320,7 @@ public final class ParallelAggregator implements Aggregator {
             throw new IllegalStateException(name + ": finish() before sink()");
         }
         try {
-            workers.runAll(finals.length, p -> finals[p].finish());
+            workers.runAll(finals.count(), p -> finals.table(p).finish());
             long finishedAt = System.nanoTime();
             metrics.drainStarted(finishedAt);
             metrics.mergeNanos = finishedAt - partialDone;
@@ -379,7 +339,7 @@ public final class ParallelAggregator implements Aggregator {
         metrics.workerCpuNanos = workers.cpuNanos();
         workers.close();
         workers = null;
-        collectBuildMetrics();
+        finals.collectBuildMetrics(metrics);
     }
 
     /**
@@ -397,11 +357,11 @@ public final class ParallelAggregator implements Aggregator {
                 Exchange out =
                         new Exchange(
                                 i,
-                                mergeInto,
-                                locks,
+                                finals.mergeInto(),
+                                finals.locks(),
                                 new ExchangePartitioner(
                                         partial.partialKeyTypes(),
-                                        finals.length,
+                                        finals.count(),
                                         BlockLayout.of(config.blockSize()),
                                         exchange),
                                 exchange.allocator())) {
@@ -464,7 +424,7 @@ public final class ParallelAggregator implements Aggregator {
         if (batch.getRowCount() == 0) {
             return;
         }
-        try (RowStates.Batch states = rows.build(batch, out.allocator(), this::makeRoom)) {
+        try (RowStates.Batch states = rows.build(batch, out.allocator(), finals::makeRoom)) {
             out.send(states.root());
         }
     }
@@ -472,74 +432,7 @@ public final class ParallelAggregator implements Aggregator {
     /** A partial table the pool refused: hand its groups on, then spill finals if still short. */
     private void relievePartial(BlockedAggregator partial, Exchange out, long need) {
         partial.flushPartials(out::send);
-        makeRoom(need);
-    }
-
-    /**
-     * Spills final tables until the pool has {@code need} bytes free, waiting up to {@link
-     * #RELIEF_WAIT_NANOS} for bytes other workers hold briefly; the caller holds no lock.
-     */
-    private void makeRoom(long need) {
-        long deadline = System.nanoTime() + RELIEF_WAIT_NANOS;
-        while (lacks(need)) {
-            // this thread holds no final table's lock here, and lock holders never block on another
-            // lock (relieveFinals only tries), so waiting for a final table cannot deadlock
-            for (int p = 0; p < finals.length && lacks(need); p++) {
-                locks[p].lock();
-                try {
-                    finals[p].spillNow();
-                } finally {
-                    locks[p].unlock();
-                }
-            }
-            if (!lacks(need) || cancelled.getAsBoolean() || System.nanoTime() > deadline) {
-                return;
-            }
-            LockSupport.parkNanos(RELIEF_PAUSE_NANOS);
-        }
-    }
-
-    /** Whether the pool has less than {@code need} bytes free. */
-    private boolean lacks(long need) {
-        return need > pool.limit() - pool.reserved();
-    }
-
-    /** A final table the pool refused (its lock is held): spill it, then others if still short. */
-    private void relieveFinals(int self, long need) {
-        finals[self].spillNow();
-        if (need > pool.limit() - pool.reserved()) {
-            spillFinals(self, need);
-        }
-    }
-
-    /** Spills the final tables other than {@code skip} that no other thread is merging into. */
-    private void spillFinals(int skip, long need) {
-        for (int p = 0; p < finals.length && need > pool.limit() - pool.reserved(); p++) {
-            if (p != skip && locks[p].tryLock()) {
-                try {
-                    finals[p].spillNow();
-                } finally {
-                    locks[p].unlock();
-                }
-            }
-        }
-    }
-
-    private void collectBuildMetrics() {
-        long groups = 0;
-        long blocks = 0;
-        for (BlockedAggregator f : finals) {
-            if (f != null) {
-                AggregateMetrics m = f.metrics();
-                groups += m.groups;
-                blocks += m.blocks;
-                metrics.poolPeak += m.poolPeak;
-                metrics.livePeak += m.livePeak;
-                metrics.spillCount += m.spillCount;
-            }
-        }
-        metrics.groups = groups;
-        metrics.blocks = blocks;
+        finals.makeRoom(need);
     }
 
     /**
@@ -559,13 +452,7 @@ public final class ParallelAggregator implements Aggregator {
                 }
             }
         }
-        long inFinals = 0;
-        for (BlockedAggregator f : finals) {
-            if (f != null) {
-                inFinals += Math.max(f.groupCount(), f.metrics().groups);
-            }
-        }
-        return Math.max(n, inFinals);
+        return Math.max(n, finals.groupCount());
     }
 
     /**
@@ -599,108 +486,17 @@ public final class ParallelAggregator implements Aggregator {
         if (part < 0 || part >= parts) {
             throw new IllegalArgumentException(name + ": drain part " + part + " of " + parts);
         }
-        synchronized (metrics) {
-            if (drainParts == 0) {
-                drainParts = parts;
-                partTaken = new boolean[parts];
-            }
-            if (parts != drainParts || partTaken[part]) {
-                throw new IllegalStateException(
-                        name + ": drain part " + part + " of " + parts + " asked for twice");
-            }
-            partTaken[part] = true;
-        }
-        return new PartDrain(part, parts);
-    }
-
-    /** The cursor of {@link #drainPart}. */
-    private final class PartDrain implements BatchCursor {
-        private final int parts;
-        private int table;
-
-        PartDrain(int part, int parts) {
-            this.parts = parts;
-            this.table = part;
-        }
-
-        @Override
-        public VectorSchemaRoot next() {
-            while (table < finals.length) {
-                VectorSchemaRoot block = finals[table].nextBlock();
-                if (block != null) {
-                    synchronized (metrics) {
-                        metrics.batchOut(
-                                System.nanoTime(),
-                                block.getRowCount(),
-                                ParallelAggregator.this::poolBytes,
-                                ParallelAggregator.this::liveBytes);
-                    }
-                    return block;
-                }
-                retire(table);
-                table += parts;
-            }
-            return null;
-        }
-
-        @Override
-        public void close() {
-            RuntimeException failure = null;
-            for (; table < finals.length; table += parts) {
-                try {
-                    retire(table);
-                } catch (RuntimeException e) {
-                    failure = failure == null ? e : failure;
-                }
-            }
-            if (failure != null) {
-                throw failure;
-            }
-        }
-    }
-
-    /**
-     * Closes drained (or abandoned) final table {@code p} and takes its spill figures; the last one
-     * ends the drain.
-     */
-    private void retire(int p) {
-        synchronized (metrics) {
-            if (retired[p]) {
-                return;
-            }
-            retired[p] = true;
-            metrics.addSpill(finals[p].metrics());
-            try {
-                finals[p].close();
-            } finally {
-                if (++retiredCount == finals.length) {
-                    metrics.drainEnded(System.nanoTime());
-                    metrics.groups = metrics.outputRows;
-                }
-            }
-        }
+        return drain.part(part, parts);
     }
 
     /** Bytes the final tables not yet drained hold reserved now. */
     public long poolBytes() {
-        long n = 0;
-        synchronized (metrics) {
-            for (int p = 0; p < finals.length; p++) {
-                n += retired[p] ? 0 : finals[p].poolBytes();
-            }
-        }
-        return n;
+        return drain.poolBytes();
     }
 
     /** Bytes the allocators of the final tables not yet drained hold now. */
     public long liveBytes() {
-        long n = 0;
-        synchronized (metrics) {
-            for (int p = 0; p < finals.length; p++) {
-                n += retired[p] ? 0 : finals[p].liveBytes();
-            }
-        }
-        return n;
+        return drain.liveBytes();
     }
 
     /** Releases every table's memory and spill files; safe at any point, idempotent. */
@@ -714,29 +510,14 @@ public final class ParallelAggregator implements Aggregator {
             workers.close();
             workers = null;
         }
-        RuntimeException failure = null;
-        for (BlockedAggregator a : concat(partials, finals)) {
-            try {
-                if (a != null) {
-                    a.close();
-                }
-            } catch (RuntimeException e) {
-                failure = failure == null ? e : failure;
-            }
+        RuntimeException failure = FinalTables.closeEach(partials, null);
+        try {
+            finals.close();
+        } catch (RuntimeException e) {
+            failure = failure == null ? e : failure;
         }
         if (failure != null) {
             throw failure;
         }
-    }
-
-    private static List<BlockedAggregator> concat(BlockedAggregator[] a, BlockedAggregator[] b) {
-        List<BlockedAggregator> all = new ArrayList<>(List.of());
-        for (BlockedAggregator x : a) {
-            all.add(x);
-        }
-        for (BlockedAggregator x : b) {
-            all.add(x);
-        }
-        return all;
     }
 }

@@ -10,15 +10,16 @@ import org.apache.arrow.vector.FieldVector;
  * Copies chosen rows of one vector to consecutive rows of another of the same class: fixed-width
  * vectors (except bit-packed booleans) and 32-bit-offset variable-width vectors (VARCHAR,
  * VARBINARY) by address in one loop per column; any other vector cell by cell with {@link
- * FieldVector#copyFromSafe}. Used to stage the rows of one spill partition, where the cell-by-cell
- * copy (a virtual call, a capacity and a bounds check per value) took half of the spill writing in
+ * FieldVector#copyFromSafe}. Used to stage the rows of one spill partition and to split exchange
+ * batches by partition ({@code exchange.BatchSplitter}); in the spill staging the cell-by-cell copy
+ * (a virtual call, a capacity and a bounds check per value) took half of the spill writing in
  * profiles of h2o q10 under a memory limit.
  *
  * <p>Both layouts are Arrow's: a validity bitmap (bit {@code i & 7} of byte {@code i >>> 3}, 1 =
  * set) beside either a data buffer of {@code width} bytes per row, or an offset buffer of {@code
  * rows + 1} int32 offsets into a data buffer of concatenated values.
  */
-final class RowGather {
+public final class RowGather {
     private RowGather() {}
 
     /**
@@ -26,7 +27,8 @@ final class RowGather {
      * …}, growing {@code dst}'s buffers as needed; {@code dst} must hold exactly {@code at} rows
      * written by earlier calls (or by none, {@code at == 0}). The caller sets the value count.
      */
-    static void copy(FieldVector src, FieldVector dst, int[] index, int from, int to, int at) {
+    public static void copy(
+            FieldVector src, FieldVector dst, int[] index, int from, int to, int at) {
         if (src.getClass() == dst.getClass()
                 && src instanceof BaseFixedWidthVector s
                 && !(src instanceof BitVector)) {
