@@ -108,7 +108,8 @@ final class CachedTable {
         }
         Room bound = room.get();
         allocator =
-                parent.newChildAllocator(TableCache.ALLOCATOR_PREFIX + data.name(), 0, bound.bytes());
+                parent.newChildAllocator(
+                        TableCache.ALLOCATOR_PREFIX + data.name(), 0, bound.bytes());
         List<VectorSchemaRoot> out = new ArrayList<>();
         try (BatchCursor cursor = data.open(allocator, all)) {
             VectorSchemaRoot batch;

@@ -25,9 +25,9 @@ import org.apache.arrow.memory.BufferAllocator;
  * table name, a child of the engine root (created with the entry, closed with it, so an empty cache
  * holds no allocator). All entries together hold at most a budget ({@link
  * MachineMemory#cacheBudget()} for the engine's cache): a file that does not fit fails its first
- * scan with an error naming {@code cache=true} and the budget. Concurrent first scans of a file wait
- * for one load. {@link #clear()} frees
- * everything (the driver calls it when its last connection closes).
+ * scan with an error naming {@code cache=true} and the budget. Concurrent first scans of a file
+ * wait for one load. {@link #clear()} frees everything (the driver calls it when its last
+ * connection closes).
  */
 public final class TableCache {
     /** Name prefix of the allocators holding cached batches, one per file. */
@@ -44,7 +44,9 @@ public final class TableCache {
     private final String budgetSource;
     private final Map<Path, CachedTable> entries = new ConcurrentHashMap<>();
 
-    /** A cache whose entries allocate from children of {@code parent}, within the machine's budget. */
+    /**
+     * A cache whose entries allocate from children of {@code parent}, within the machine's budget.
+     */
     TableCache(BufferAllocator parent) {
         this(parent, MachineMemory.cacheBudget(), MachineMemory.describeCacheBudget());
     }
@@ -78,7 +80,8 @@ public final class TableCache {
         while (true) {
             FileVersion version = FileVersion.of(file);
             CachedTable entry =
-                    entries.computeIfAbsent(file, f -> new CachedTable(data, version, parent, this::room));
+                    entries.computeIfAbsent(
+                            file, f -> new CachedTable(data, version, parent, this::room));
             if (!entry.version().equals(version)) {
                 evict(file, entry);
                 continue;

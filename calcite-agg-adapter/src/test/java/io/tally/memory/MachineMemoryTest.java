@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The memory defaults: heap, cached tables and one query's default limit fit in physical memory. */
+/**
+ * The memory defaults: heap, cached tables and one query's default limit fit in physical memory.
+ */
 class MachineMemoryTest {
     private static final long GIB = 1L << 30;
 
@@ -43,7 +45,8 @@ class MachineMemoryTest {
         assertEquals(
                 MachineMemory.MIN_QUERY_LIMIT,
                 MachineMemory.defaultQueryLimit(8 * GIB, 6 * GIB, 2 * GIB));
-        assertEquals(MachineMemory.MIN_QUERY_LIMIT, MachineMemory.defaultQueryLimit(GIB, 2 * GIB, 0));
+        assertEquals(
+                MachineMemory.MIN_QUERY_LIMIT, MachineMemory.defaultQueryLimit(GIB, 2 * GIB, 0));
     }
 
     @Test

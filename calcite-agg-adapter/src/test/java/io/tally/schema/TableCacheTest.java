@@ -221,7 +221,8 @@ class TableCacheTest {
         try (BufferAllocator root = new RootAllocator()) {
             TableCache small = new TableCache(root, 64, "a test budget");
             DataFileException e =
-                    assertThrows(DataFileException.class, () -> sumColumn(small.wrap(data), fields));
+                    assertThrows(
+                            DataFileException.class, () -> sumColumn(small.wrap(data), fields));
             assertEquals(
                     file.toAbsolutePath().normalize()
                             + ": cache=true cannot keep table 't' in memory: it needs more than the"
