@@ -9,9 +9,9 @@ import java.lang.management.ManagementFactory;
  * default {@code memory_limit} together never exceed physical memory:
  *
  * <pre>
- *   room           = physical - JVM heap limit (-Xmx) - reserve (physical / 16)
+ *   room           = physical - JVM heap limit (-Xmx) - reserve (physical / 8)
  *   cache budget   = room * 3/4           (all cached tables together; a load beyond it fails)
- *   memory_limit   = min(physical / 2, room - bytes cached now), at least 256 MiB  (the default)
+ *   memory_limit   = min(physical / 2, (room - bytes cached now) * 3/4), at least 256 MiB  (the default)
  * </pre>
  *
  * The default {@code memory_limit} is taken when a query starts, so the query that first loads a
@@ -22,13 +22,22 @@ public final class MachineMemory {
      * Share of physical memory left out of the room: the OS, the JVM outside its heap (metaspace,
      * thread stacks, code cache) and the page cache that spill files pass through.
      */
-    static final double RESERVE_FRACTION = 1.0 / 16;
+    static final double RESERVE_FRACTION = 1.0 / 8;
 
     /** Share of the room cached tables may hold together; the rest stays for queries. */
     static final double CACHE_SHARE = 0.75;
 
     /** Share of physical memory one query may use by default when the room allows it. */
     static final double QUERY_FRACTION = 0.5;
+
+    /**
+     * Share of what the heap, the reserve and the cache leave that one query's pool may count by
+     * default. A query's process grows beyond the bytes its pool counts (Arrow's power-of-two
+     * rounding, scan and exchange batches in flight, the JVM's native memory): at 1e8 rows the
+     * kernel killed q10 when heap + cache + a limit of all that was left reached physical memory
+     * (about 1-2 GB beyond the counted bytes, with a 1/16 reserve).
+     */
+    static final double FREE_SHARE = 0.75;
 
     /** The default {@code memory_limit} never goes below this (a query can still spill in it). */
     static final long MIN_QUERY_LIMIT = 256L << 20;
@@ -73,7 +82,7 @@ public final class MachineMemory {
 
     /** The default {@code memory_limit} while {@code cachedBytes} are held by the table cache. */
     static long defaultQueryLimit(long physical, long heapLimit, long cachedBytes) {
-        long free = room(physical, heapLimit) - cachedBytes;
+        long free = (long) ((room(physical, heapLimit) - cachedBytes) * FREE_SHARE);
         return Math.max(MIN_QUERY_LIMIT, Math.min((long) (physical * QUERY_FRACTION), free));
     }
 

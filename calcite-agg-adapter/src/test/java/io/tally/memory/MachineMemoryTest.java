@@ -13,17 +13,17 @@ class MachineMemoryTest {
 
     @Test
     void roomIsPhysicalLessHeapAndReserve() {
-        assertEquals(16 * GIB - 4 * GIB - GIB, MachineMemory.room(16 * GIB, 4 * GIB));
+        assertEquals(16 * GIB - 4 * GIB - 2 * GIB, MachineMemory.room(16 * GIB, 4 * GIB));
         assertEquals(0, MachineMemory.room(4 * GIB, 8 * GIB), "never negative");
         assertEquals(
-                (long) ((16 * GIB - 4 * GIB - GIB) * 0.75),
+                (long) ((16 * GIB - 4 * GIB - 2 * GIB) * 0.75),
                 MachineMemory.cacheBudget(16 * GIB, 4 * GIB));
     }
 
     @Test
     void defaultLimitIsHalfThePhysicalMemoryWhenTheRoomAllowsIt() {
         assertEquals(32 * GIB, MachineMemory.defaultQueryLimit(64 * GIB, 8 * GIB, 0));
-        assertEquals(32 * GIB, MachineMemory.defaultQueryLimit(64 * GIB, 8 * GIB, 10 * GIB));
+        assertEquals(32 * GIB, MachineMemory.defaultQueryLimit(64 * GIB, 8 * GIB, 2 * GIB));
     }
 
     @Test
@@ -33,10 +33,10 @@ class MachineMemoryTest {
         long heap = (long) (physical * 0.4);
         long cached = 6 * GIB + 3 * GIB / 10;
         long limit = MachineMemory.defaultQueryLimit(physical, heap, cached);
-        assertEquals(physical - heap - physical / 16 - cached, limit);
+        assertEquals((long) ((physical - heap - physical / 8 - cached) * 0.75), limit);
         assertTrue(
-                heap + cached + limit + physical / 16 <= physical,
-                "heap + cache + default limit + reserve fit in physical memory");
+                heap + cached + limit + physical / 8 <= physical - limit / 4,
+                "heap + cache + default limit + reserve leave room for what the pool does not count");
         assertTrue(cached <= MachineMemory.cacheBudget(physical, heap), "the table fits the cache");
     }
 
@@ -50,12 +50,14 @@ class MachineMemoryTest {
     }
 
     @Test
-    void aCacheAtItsBudgetLeavesAQuarterOfTheRoomToQueries() {
+    void aCacheAtItsBudgetLeavesQueriesThreeQuartersOfTheRest() {
         long physical = 32 * GIB;
         long heap = 8 * GIB;
         long budget = MachineMemory.cacheBudget(physical, heap);
         long room = MachineMemory.room(physical, heap);
-        assertEquals(room - budget, MachineMemory.defaultQueryLimit(physical, heap, budget));
+        assertEquals(
+                (long) ((room - budget) * 0.75),
+                MachineMemory.defaultQueryLimit(physical, heap, budget));
         assertTrue(room - budget >= room / 4 - 1);
     }
 }
