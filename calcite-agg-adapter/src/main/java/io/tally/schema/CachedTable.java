@@ -3,7 +3,9 @@ package io.tally.schema;
 import io.tally.batch.BatchCursor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -23,15 +25,24 @@ final class CachedTable {
     private final ScanData data;
     private final TableCache.FileVersion version;
     private final BufferAllocator parent;
+    private final Supplier<Room> room;
     private BufferAllocator allocator;
     private List<VectorSchemaRoot> batches;
     private int refs = 1;
 
-    CachedTable(ScanData data, TableCache.FileVersion version, BufferAllocator parent) {
+    CachedTable(
+            ScanData data,
+            TableCache.FileVersion version,
+            BufferAllocator parent,
+            Supplier<Room> room) {
         this.data = data;
         this.version = version;
         this.parent = parent;
+        this.room = room;
     }
+
+    /** The most bytes a loading entry may take, and where that bound comes from (for errors). */
+    record Room(long bytes, String source) {}
 
     TableCache.FileVersion version() {
         return version;
@@ -95,9 +106,10 @@ final class CachedTable {
         for (int i = 0; i < columns; i++) {
             all[i] = i;
         }
+        Room bound = room.get();
         allocator =
                 parent.newChildAllocator(
-                        TableCache.ALLOCATOR_PREFIX + data.name(), 0, Long.MAX_VALUE);
+                        TableCache.ALLOCATOR_PREFIX + data.name(), 0, bound.bytes());
         List<VectorSchemaRoot> out = new ArrayList<>();
         try (BatchCursor cursor = data.open(allocator, all)) {
             VectorSchemaRoot batch;
@@ -111,8 +123,27 @@ final class CachedTable {
             out.forEach(VectorSchemaRoot::close);
             allocator.close();
             allocator = null;
+            if (causedByOutOfMemory(e)) {
+                throw new DataFileException(
+                        data.file()
+                                + ": cache=true cannot keep table '"
+                                + data.name()
+                                + "' in memory: it needs more than "
+                                + bound.source()
+                                + "; SET cache=false to scan it from the file",
+                        e);
+            }
             throw e;
         }
+    }
+
+    private static boolean causedByOutOfMemory(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof OutOfMemoryException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A new root owning {@code batch}'s buffers (the cursor's vectors are left empty). */

@@ -108,21 +108,18 @@ final class DictionaryEncoder {
             rows += batch.getRowCount();
         }
         ValueCodes values = new ValueCodes();
-        int[][] perBatch = new int[batches.size()][];
-        for (int b = 0; b < batches.size(); b++) {
-            perBatch[b] = values.code((VarCharVector) batches.get(b).getVector(c));
-            if (perBatch[b] == null) {
+        try (CodeBuffers codes = new CodeBuffers(batches.size(), allocator)) {
+            for (int b = 0; b < batches.size(); b++) {
+                if (!codes.code(b, (VarCharVector) batches.get(b).getVector(c), values)) {
+                    return false;
+                }
+            }
+            if (values.size() == 0 || rows / values.size() < MIN_ROWS_PER_VALUE) {
                 return false;
             }
-        }
-        if (values.size() == 0 || rows / values.size() < MIN_ROWS_PER_VALUE) {
-            return false;
-        }
-        ColumnCodes.Dictionary dictionary = new ColumnCodes.Dictionary(values.size());
-        int width = ColumnCodes.widthFor(values.size());
-        try {
+            ColumnCodes.Dictionary dictionary = new ColumnCodes.Dictionary(values.size());
             for (int b = 0; b < batches.size(); b++) {
-                out[b][c] = new ColumnCodes(write(perBatch[b], width, allocator), dictionary);
+                out[b][c] = new ColumnCodes(codes.take(b), dictionary);
             }
         } catch (RuntimeException | Error e) {
             for (ColumnCodes[] batch : out) {
@@ -136,18 +133,102 @@ final class DictionaryEncoder {
         return true;
     }
 
-    /** A buffer of {@code codes} at {@code width} bytes each (layout: {@link ColumnCodes}). */
-    private static ArrowBuf write(int[] codes, int width, BufferAllocator allocator) {
-        ArrowBuf buf = allocator.buffer(Math.max(1, (long) codes.length * width));
-        long base = buf.memoryAddress();
-        for (int i = 0; i < codes.length; i++) {
-            switch (width) {
-                case 1 -> MemoryUtil.putByte(base + i, (byte) codes[i]);
-                case 2 -> MemoryUtil.putShort(base + 2L * i, (short) codes[i]);
-                default -> MemoryUtil.putInt(base + 4L * i, codes[i]);
+    /**
+     * One column's codes while it is being encoded: per batch an off-heap buffer of one code per
+     * row at the width the dictionary needs so far (layout: {@link ColumnCodes}; NULL rows 0), so
+     * encoding holds no per-row array on the heap. When the dictionary passes 2^8 or 2^16 values
+     * every buffer written so far is copied to the wider width (at most twice per column, since
+     * codes are given in order of first appearance). Closing frees the buffers not taken.
+     */
+    private static final class CodeBuffers implements AutoCloseable {
+        private final ArrowBuf[] buffers;
+        private final int[] rows;
+        private final BufferAllocator allocator;
+        private int width = 1;
+
+        CodeBuffers(int batches, BufferAllocator allocator) {
+            this.buffers = new ArrowBuf[batches];
+            this.rows = new int[batches];
+            this.allocator = allocator;
+        }
+
+        /**
+         * Codes batch {@code b}'s rows of {@code v}; false once the column passes {@link
+         * #MAX_VALUES}.
+         */
+        boolean code(int b, VarCharVector v, ValueCodes values) {
+            int n = v.getValueCount();
+            rows[b] = n;
+            buffers[b] = allocator.buffer(Math.max(1, (long) n * width));
+            long data = v.getDataBuffer().memoryAddress();
+            long offsets = v.getOffsetBuffer().memoryAddress();
+            long base = buffers[b].memoryAddress();
+            for (int i = 0; i < n; i++) {
+                int code = 0;
+                if (!v.isNull(i)) {
+                    int start = MemoryUtil.getInt(offsets + 4L * i);
+                    int len = MemoryUtil.getInt(offsets + 4L * i + 4) - start;
+                    code = values.codeOf(data + start, len);
+                    if (code < 0) {
+                        return false;
+                    }
+                    if (ColumnCodes.widthFor(code + 1) > width) {
+                        widen(b, ColumnCodes.widthFor(code + 1));
+                        base = buffers[b].memoryAddress();
+                    }
+                }
+                put(base, i, width, code);
+            }
+            return true;
+        }
+
+        /** Copies batches 0 to {@code last} to {@code wider} bytes a code. */
+        private void widen(int last, int wider) {
+            for (int b = 0; b <= last; b++) {
+                ArrowBuf next = allocator.buffer(Math.max(1, (long) rows[b] * wider));
+                long from = buffers[b].memoryAddress();
+                long to = next.memoryAddress();
+                for (int i = 0; i < rows[b]; i++) {
+                    put(to, i, wider, get(from, i, width));
+                }
+                buffers[b].close();
+                buffers[b] = next;
+            }
+            width = wider;
+        }
+
+        /** Batch {@code b}'s buffer, now owned by the caller. */
+        ArrowBuf take(int b) {
+            ArrowBuf buf = buffers[b];
+            buffers[b] = null;
+            return buf;
+        }
+
+        @Override
+        public void close() {
+            for (int b = 0; b < buffers.length; b++) {
+                if (buffers[b] != null) {
+                    buffers[b].close();
+                    buffers[b] = null;
+                }
             }
         }
-        return buf;
+
+        private static void put(long base, int i, int width, int code) {
+            switch (width) {
+                case 1 -> MemoryUtil.putByte(base + i, (byte) code);
+                case 2 -> MemoryUtil.putShort(base + 2L * i, (short) code);
+                default -> MemoryUtil.putInt(base + 4L * i, code);
+            }
+        }
+
+        private static int get(long base, int i, int width) {
+            return switch (width) {
+                case 1 -> MemoryUtil.getByte(base + i) & 0xFF;
+                case 2 -> MemoryUtil.getShort(base + 2L * i) & 0xFFFF;
+                default -> MemoryUtil.getInt(base + 4L * i);
+            };
+        }
     }
 
     /**
@@ -169,29 +250,6 @@ final class DictionaryEncoder {
 
         int size() {
             return size;
-        }
-
-        /**
-         * Each row's code (NULL rows get 0), or null once the column passes {@link #MAX_VALUES}.
-         */
-        int[] code(VarCharVector v) {
-            int n = v.getValueCount();
-            int[] codes = new int[n];
-            long data = v.getDataBuffer().memoryAddress();
-            long offsets = v.getOffsetBuffer().memoryAddress();
-            for (int i = 0; i < n; i++) {
-                if (v.isNull(i)) {
-                    continue;
-                }
-                int start = MemoryUtil.getInt(offsets + 4L * i);
-                int len = MemoryUtil.getInt(offsets + 4L * i + 4) - start;
-                int code = codeOf(data + start, len);
-                if (code < 0) {
-                    return null;
-                }
-                codes[i] = code;
-            }
-            return codes;
         }
 
         /** The code of the {@code len} bytes at {@code address}; -1 if a new one is over bound. */

@@ -1,6 +1,8 @@
 package io.tally.schema;
 
 import io.tally.memory.EngineMemory;
+import io.tally.memory.MachineMemory;
+import io.tally.memory.MemoryPool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,21 +23,42 @@ import org.apache.arrow.memory.BufferAllocator;
  * it was loaded at, and is replaced (the old one closed once its last scan ends) when either
  * changes. Each file's buffers live in its own allocator named {@link #ALLOCATOR_PREFIX} plus the
  * table name, a child of the engine root (created with the entry, closed with it, so an empty cache
- * holds no allocator). Concurrent first scans of a file wait for one load. {@link #clear()} frees
- * everything (the driver calls it when its last connection closes).
+ * holds no allocator). All entries together hold at most a budget ({@link
+ * MachineMemory#cacheBudget()} for the engine's cache): a file that does not fit fails its first
+ * scan with an error naming {@code cache=true} and the budget. Concurrent first scans of a file
+ * wait for one load. {@link #clear()} frees everything (the driver calls it when its last
+ * connection closes).
  */
 public final class TableCache {
     /** Name prefix of the allocators holding cached batches, one per file. */
-    public static final String ALLOCATOR_PREFIX = "table-cache:";
+    public static final String ALLOCATOR_PREFIX = EngineMemory.TABLE_CACHE_PREFIX;
 
-    private static final TableCache ENGINE = new TableCache(EngineMemory.root());
+    private static final TableCache ENGINE =
+            new TableCache(
+                    EngineMemory.root(),
+                    MachineMemory.cacheBudget(),
+                    MachineMemory.describeCacheBudget());
 
     private final BufferAllocator parent;
+    private final long budget;
+    private final String budgetSource;
     private final Map<Path, CachedTable> entries = new ConcurrentHashMap<>();
 
-    /** A cache whose entries allocate from children of {@code parent}. */
+    /**
+     * A cache whose entries allocate from children of {@code parent}, within the machine's budget.
+     */
     TableCache(BufferAllocator parent) {
+        this(parent, MachineMemory.cacheBudget(), MachineMemory.describeCacheBudget());
+    }
+
+    /**
+     * A cache whose entries allocate from children of {@code parent} and together hold at most
+     * {@code budget} bytes; {@code budgetSource} says in errors where that figure comes from.
+     */
+    TableCache(BufferAllocator parent, long budget, String budgetSource) {
         this.parent = parent;
+        this.budget = budget;
+        this.budgetSource = budgetSource;
     }
 
     /** The engine-wide cache. */
@@ -57,7 +80,8 @@ public final class TableCache {
         while (true) {
             FileVersion version = FileVersion.of(file);
             CachedTable entry =
-                    entries.computeIfAbsent(file, f -> new CachedTable(data, version, parent));
+                    entries.computeIfAbsent(
+                            file, f -> new CachedTable(data, version, parent, this::room));
             if (!entry.version().equals(version)) {
                 evict(file, entry);
                 continue;
@@ -89,6 +113,22 @@ public final class TableCache {
         } catch (UncheckedIOException e) {
             return false;
         }
+    }
+
+    /**
+     * The limit for an entry about to load: the budget less what the other entries hold, and why,
+     * for the error when a file does not fit in it.
+     */
+    CachedTable.Room room() {
+        long others = bytes();
+        return new CachedTable.Room(
+                Math.max(0, budget - others),
+                "the memory left for cached tables ("
+                        + MemoryPool.formatBytes(budget)
+                        + (budgetSource.isEmpty() ? "" : " = " + budgetSource)
+                        + "; "
+                        + MemoryPool.formatBytes(others)
+                        + " held by other cached tables)");
     }
 
     /** Bytes the cached batches hold now. */

@@ -1,10 +1,10 @@
 package io.tally.session;
 
-import com.sun.management.OperatingSystemMXBean;
 import io.tally.exec.AggregateConfig;
 import io.tally.memory.ByteSize;
+import io.tally.memory.EngineMemory;
+import io.tally.memory.MachineMemory;
 import io.tally.spill.SpillOptions;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
@@ -41,7 +41,8 @@ public enum Setting {
             false),
     MEMORY_LIMIT(
             "memory_limit",
-            "per-query memory limit, bytes or e.g. 512MB, 2GB",
+            "per-query memory limit, bytes or e.g. 512MB, 2GB (default: half the machine's"
+                    + " memory, less what the JVM heap and the table cache leave)",
             SettingType.of(Setting::defaultMemoryLimit, Setting::byteSize),
             false),
     SPILL_DIR(
@@ -84,9 +85,6 @@ public enum Setting {
 
     /** Most worker threads one aggregate may use (each has its own hash table). */
     public static final int MAX_THREADS = 256;
-
-    /** Share of the machine's physical memory a query may use by default. */
-    static final double DEFAULT_MEMORY_FRACTION = 0.5;
 
     private final String key;
     private final String description;
@@ -192,9 +190,6 @@ public enum Setting {
     }
 
     private static long defaultMemoryLimit() {
-        long physical =
-                ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                        .getTotalMemorySize();
-        return (long) (physical * DEFAULT_MEMORY_FRACTION);
+        return MachineMemory.defaultQueryLimit(EngineMemory.cachedBytes());
     }
 }

@@ -81,6 +81,46 @@ class DictionaryEncoderTest {
     }
 
     @Test
+    void codesWidenInLaterBatchesAndKeepEarlierCodes() {
+        try (BufferAllocator root = new RootAllocator()) {
+            List<VectorSchemaRoot> batches = new ArrayList<>();
+            // 20 values in batch 0 (1-byte codes), 70,000 from batch 2 on (2, then 4 bytes)
+            int rows = 40_000;
+            IntFunction<String> value =
+                    r -> r % 11 == 0 ? null : r < 2 * rows ? "s" + (r % 20) : "w" + (r % 70_000);
+            for (int b = 0; b < 16; b++) {
+                batches.add(batch(root, b, rows, value, r -> "u" + r));
+            }
+            List<VectorSchemaRoot> coded = DictionaryEncoder.encode(batches, root);
+            try {
+                Map<String, Integer> seen = new HashMap<>();
+                int[] codes = new int[rows];
+                ColumnCodes.Dictionary dictionary = CodedBatch.codes(coded.get(0), 0).dictionary();
+                assertEquals(20 + 70_000, dictionary.size());
+                for (int b = 0; b < coded.size(); b++) {
+                    ColumnCodes c = CodedBatch.codes(coded.get(b), 0);
+                    assertTrue(c.buffer().capacity() >= 4L * rows, "every batch at 4 bytes");
+                    c.read(0, rows, codes);
+                    VarCharVector v = (VarCharVector) coded.get(b).getVector(0);
+                    for (int i = 0; i < rows; i++) {
+                        if (v.isNull(i)) {
+                            assertEquals(0, codes[i], "NULL rows get 0");
+                            continue;
+                        }
+                        String s = new String(v.get(i), StandardCharsets.UTF_8);
+                        int expected = seen.computeIfAbsent(s, k -> seen.size());
+                        assertEquals(expected, codes[i], "code of first appearance, " + s);
+                    }
+                }
+            } finally {
+                DictionaryEncoder.free(coded);
+                coded.forEach(VectorSchemaRoot::close);
+            }
+            assertEquals(0, root.getAllocatedMemory());
+        }
+    }
+
+    @Test
     void columnsOverTheBoundsStayUncoded() {
         try (BufferAllocator root = new RootAllocator()) {
             List<VectorSchemaRoot> batches = new ArrayList<>();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tally.batch.BatchCursor;
@@ -208,6 +209,36 @@ class TableCacheTest {
             assertEquals(
                     0, root.getAllocatedMemory(), "last reader's close frees the evicted entry");
             assertTrue(root.getChildAllocators().isEmpty());
+        }
+    }
+
+    @Test
+    void aFileOverTheBudgetFailsNamingTheSettingAndFreesWhatItRead() throws Exception {
+        Path file = dir.resolve("t.arrow");
+        ArrowFiles.write(file, 4, 3, 6);
+        ArrowFileData data = new ArrowFileData("t", file);
+        int[] fields = {3, 0};
+        try (BufferAllocator root = new RootAllocator()) {
+            TableCache small = new TableCache(root, 64, "a test budget");
+            DataFileException e =
+                    assertThrows(
+                            DataFileException.class, () -> sumColumn(small.wrap(data), fields));
+            assertEquals(
+                    file.toAbsolutePath().normalize()
+                            + ": cache=true cannot keep table 't' in memory: it needs more than the"
+                            + " memory left for cached tables (64 B = a test budget; 0 B held by"
+                            + " other cached tables); SET cache=false to scan it from the file",
+                    e.getMessage());
+            assertEquals(0, root.getAllocatedMemory());
+            assertTrue(root.getChildAllocators().isEmpty(), "the failed entry's allocator closed");
+            assertFalse(small.isCached(file));
+
+            TableCache roomy = new TableCache(root, Long.MAX_VALUE, "");
+            assertEquals(sumColumn(data, fields), sumColumn(roomy.wrap(data), fields));
+            long one = roomy.bytes();
+            assertEquals(Long.MAX_VALUE - one, roomy.room().bytes(), "others' bytes counted");
+            roomy.clear();
+            assertEquals(0, root.getAllocatedMemory());
         }
     }
 

@@ -1,0 +1,102 @@
+package io.tally.memory;
+
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+
+/**
+ * What the machine's physical memory leaves for Tally's Arrow data (the "room"), and the defaults
+ * derived from it, so that the JVM heap, the table cache ({@code cache=true}) and one query's
+ * default {@code memory_limit} together never exceed physical memory:
+ *
+ * <pre>
+ *   room           = physical - JVM heap limit (-Xmx) - reserve (physical / 8)
+ *   cache budget   = room * 3/4           (all cached tables together; a load beyond it fails)
+ *   memory_limit   = min(physical / 2, (room - bytes cached now) * 3/4), at least 256 MiB  (the default)
+ * </pre>
+ *
+ * The default {@code memory_limit} is taken when a query starts, so the query that first loads a
+ * table into the cache runs with the limit computed before the load; the ones after it get less.
+ */
+public final class MachineMemory {
+    /**
+     * Share of physical memory left out of the room: the OS, the JVM outside its heap (metaspace,
+     * thread stacks, code cache) and the page cache that spill files pass through.
+     */
+    static final double RESERVE_FRACTION = 1.0 / 8;
+
+    /** Share of the room cached tables may hold together; the rest stays for queries. */
+    static final double CACHE_SHARE = 0.75;
+
+    /** Share of physical memory one query may use by default when the room allows it. */
+    static final double QUERY_FRACTION = 0.5;
+
+    /**
+     * Share of what the heap, the reserve and the cache leave that one query's pool may count by
+     * default. A query's process grows beyond the bytes its pool counts (Arrow's power-of-two
+     * rounding, scan and exchange batches in flight, the JVM's native memory): at 1e8 rows the
+     * kernel killed q10 when heap + cache + a limit of all that was left reached physical memory
+     * (about 1-2 GB beyond the counted bytes, with a 1/16 reserve).
+     */
+    static final double FREE_SHARE = 0.75;
+
+    /** The default {@code memory_limit} never goes below this (a query can still spill in it). */
+    static final long MIN_QUERY_LIMIT = 256L << 20;
+
+    private MachineMemory() {}
+
+    /** The machine's physical memory, bytes. */
+    public static long physical() {
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
+    }
+
+    /** The JVM's heap limit ({@code -Xmx}, or the JVM's own default), bytes. */
+    public static long heapLimit() {
+        return Runtime.getRuntime().maxMemory();
+    }
+
+    /** {@link #room(long, long)} on this machine and JVM. */
+    public static long room() {
+        return room(physical(), heapLimit());
+    }
+
+    /** Bytes left for Arrow data: physical memory less the heap limit and the reserve (≥ 0). */
+    static long room(long physical, long heapLimit) {
+        return Math.max(0, physical - heapLimit - (long) (physical * RESERVE_FRACTION));
+    }
+
+    /** {@link #cacheBudget(long, long)} on this machine and JVM. */
+    public static long cacheBudget() {
+        return cacheBudget(physical(), heapLimit());
+    }
+
+    /** Most bytes all cached tables together may hold. */
+    static long cacheBudget(long physical, long heapLimit) {
+        return (long) (room(physical, heapLimit) * CACHE_SHARE);
+    }
+
+    /** {@link #defaultQueryLimit(long, long, long)} on this machine and JVM. */
+    public static long defaultQueryLimit(long cachedBytes) {
+        return defaultQueryLimit(physical(), heapLimit(), cachedBytes);
+    }
+
+    /** The default {@code memory_limit} while {@code cachedBytes} are held by the table cache. */
+    static long defaultQueryLimit(long physical, long heapLimit, long cachedBytes) {
+        long free = (long) ((room(physical, heapLimit) - cachedBytes) * FREE_SHARE);
+        return Math.max(MIN_QUERY_LIMIT, Math.min((long) (physical * QUERY_FRACTION), free));
+    }
+
+    /** One line saying how {@link #cacheBudget()} was derived, for errors naming it. */
+    public static String describeCacheBudget() {
+        long physical = physical();
+        long heap = heapLimit();
+        return MemoryPool.formatBytes(cacheBudget(physical, heap))
+                + ": 3/4 of (physical memory "
+                + MemoryPool.formatBytes(physical)
+                + " less the JVM heap limit "
+                + MemoryPool.formatBytes(heap)
+                + " (-Xmx) and a "
+                + MemoryPool.formatBytes((long) (physical * RESERVE_FRACTION))
+                + " reserve)";
+    }
+}
