@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tally.batch.BatchRows;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.batch.TallyException;
 import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
-import io.tally.memory.MemoryPool;
 import io.tally.spill.SpillOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +16,6 @@ import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -92,24 +89,12 @@ class ChunkTallyTest {
                         AggregateCall.of(AggKind.AVG, List.of(D), dbl, "avg_d"));
         List<AggregateCall> calls = new ArrayList<>(base);
         for (AggregateCall c : base) {
-            calls.add(renamed(c.withFilter(F), "_f"));
+            calls.add(AggregateFunctionsTest.rename(c.withFilter(F), "_f"));
             if (distinct && !c.args().isEmpty()) {
-                calls.add(renamed(c.withDistinct(true), "_d"));
+                calls.add(AggregateFunctionsTest.rename(c.withDistinct(true), "_d"));
             }
         }
         return calls;
-    }
-
-    private static AggregateCall renamed(AggregateCall c, String suffix) {
-        return new AggregateCall(
-                c.kind(),
-                c.args(),
-                c.distinct(),
-                c.filterArg(),
-                c.outputType(),
-                c.name() + suffix,
-                c.topK(),
-                c.options());
     }
 
     /** 30 groups take the tally path (≤ chunk rows / 4); 400 groups take the per-row path. */
@@ -158,28 +143,9 @@ class ChunkTallyTest {
                         64,
                         AggregateConfig.EmitMode.BLOCKED,
                         SpillOptions.defaults().withDir(spillDir.toString()));
-        List<Object[]> out = new ArrayList<>();
         try (BufferAllocator root = new RootAllocator()) {
-            try (ParallelAggregator agg =
-                    new ParallelAggregator(
-                            spec,
-                            config,
-                            threads,
-                            root,
-                            new MemoryPool(1L << 32),
-                            () -> false,
-                            "EnumerableBlockedAggregate#tally")) {
-                int[] columns = {K, V, I, D, F};
-                agg.build(
-                        ParallelAggregatorTest.splits(
-                                spec, rows, threads, ParallelAggregatorTest.Hook.NONE),
-                        columns,
-                        () -> {});
-                VectorSchemaRoot batch;
-                while ((batch = agg.nextBlock()) != null) {
-                    out.addAll(BatchRows.rows(batch));
-                }
-            }
+            List<Object[]> out =
+                    ParallelAggregatorTest.run(spec, config, threads, rows, root).rows();
             AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), out);
             assertEquals(0, root.getAllocatedMemory());
         }
