@@ -11,6 +11,7 @@ import io.tally.exec.hash.KeyColumn;
 import io.tally.exec.state.Accumulator;
 import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
+import io.tally.exec.state.ChunkTally;
 import io.tally.exec.state.DistinctFilter;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
@@ -68,6 +69,7 @@ final class SinkState implements AutoCloseable {
     private MemoryGate gate = MemoryGate.OPEN;
     private int[] gids = new int[0];
     private int[] callGids = new int[0];
+    private final ChunkTally chunkTally = new ChunkTally();
 
     SinkState(AggregateSpec spec, BlockLayout layout, OperatorMemory memory, long hashMask) {
         this.spec = spec;
@@ -205,6 +207,7 @@ final class SinkState implements AutoCloseable {
             for (int s = 0; s < sets.size(); s++) {
                 prepareKeys(s, len, false);
                 resolveGated(len, g -> updateBound(len));
+                chunkTally.tally(gids, len, table.groupCount());
                 updateCalls(len);
             }
         }
@@ -313,7 +316,7 @@ final class SinkState implements AutoCloseable {
                 }
             }
             Accumulator acc = accumulators.get(c);
-            acc.bind(callArgs[c]);
+            acc.bind(callArgs[c], g == gids ? chunkTally : null);
             acc.update(g, n);
         }
     }

@@ -197,7 +197,7 @@ class AggregateFunctionsTest {
         return calls;
     }
 
-    private static AggregateCall rename(AggregateCall c, String suffix) {
+    static AggregateCall rename(AggregateCall c, String suffix) {
         return new AggregateCall(
                 c.kind(),
                 c.args(),

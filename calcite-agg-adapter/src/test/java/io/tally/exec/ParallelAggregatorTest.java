@@ -160,7 +160,7 @@ class ParallelAggregatorTest {
         }
     }
 
-    private record Run(List<Object[]> rows, AggregateMetrics metrics) {}
+    record Run(List<Object[]> rows, AggregateMetrics metrics) {}
 
     private static int[] allColumns(AggregateSpec spec) {
         int[] columns = new int[spec.inputTypes().size()];
@@ -196,7 +196,7 @@ class ParallelAggregatorTest {
         }
     }
 
-    private static Run run(
+    static Run run(
             AggregateSpec spec,
             AggregateConfig config,
             int threads,

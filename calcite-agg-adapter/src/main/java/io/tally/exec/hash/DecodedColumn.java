@@ -46,6 +46,13 @@ public final class DecodedColumn {
     public int[] offsets = new int[1];
 
     /**
+     * Whether any of the {@link #rows} rows may be NULL: false only when {@link #decode} or {@link
+     * #fillConstant} saw every row valid (code that writes {@link #nulls} itself leaves it as it
+     * was, so only trust it right after those calls).
+     */
+    public boolean hasNulls = true;
+
+    /**
      * The rows' dictionary codes when the batch carries them for this column ({@link ColumnCodes}),
      * valid while {@link #dictionary} is non-null; NULL rows' codes are unspecified.
      */
@@ -116,10 +123,13 @@ public final class DecodedColumn {
      */
     private void decodeNulls(FieldVector vector, int from, int n) {
         ArrowBuf validity = vector.getValidityBuffer();
+        int seen = 0;
         if (validity == null || validity.capacity() < ((long) from + n + 7) >>> 3) {
             for (int i = 0; i < n; i++) {
                 nulls[i] = (byte) (vector.isNull(from + i) ? 1 : 0);
+                seen |= nulls[i];
             }
+            hasNulls = seen != 0;
             return;
         }
         long address = validity.memoryAddress();
@@ -130,6 +140,7 @@ public final class DecodedColumn {
                 if (word == -1L) {
                     Arrays.fill(nulls, i, i + Long.SIZE, (byte) 0);
                 } else {
+                    seen = 1;
                     for (int j = 0; j < Long.SIZE; j++) {
                         nulls[i + j] = (byte) (~(word >>> j) & 1);
                     }
@@ -139,7 +150,9 @@ public final class DecodedColumn {
         for (; i < n; i++) {
             int row = from + i;
             nulls[i] = (byte) (~(MemoryUtil.getByte(address + (row >>> 3)) >>> (row & 7)) & 1);
+            seen |= nulls[i];
         }
+        hasNulls = seen != 0;
     }
 
     /** Total bytes of the non-NULL values of a BYTES-family column (0 for other families). */
@@ -152,6 +165,7 @@ public final class DecodedColumn {
         ensure(n);
         rows = n;
         dictionary = null;
+        hasNulls = true;
         Arrays.fill(nulls, 0, n, (byte) 1);
         Arrays.fill(longs, 0, n, 0L);
         if (type.family() == ColumnType.Family.DECIMAL) {
@@ -168,6 +182,7 @@ public final class DecodedColumn {
         ensure(n);
         rows = n;
         dictionary = null;
+        hasNulls = false;
         Arrays.fill(nulls, 0, n, (byte) 0);
         Arrays.fill(longs, 0, n, value);
     }

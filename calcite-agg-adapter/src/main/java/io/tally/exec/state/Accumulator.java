@@ -82,8 +82,20 @@ public abstract class Accumulator implements AutoCloseable {
         return 0;
     }
 
+    /**
+     * The current chunk's rows per group when {@link #update}'s ids are exactly the ones it counted
+     * (no FILTER, no DISTINCT); null otherwise. Only a hint: update may ignore it.
+     */
+    protected ChunkTally tally;
+
     public void bind(DecodedColumn[] arguments) {
+        bind(arguments, null);
+    }
+
+    /** Binds the arguments and the chunk's {@link ChunkTally} of the ids update will get. */
+    public void bind(DecodedColumn[] arguments, ChunkTally chunkTally) {
         this.args = arguments;
+        this.tally = chunkTally != null && chunkTally.active() ? chunkTally : null;
     }
 
     /** Arrow fields of the serialized state, in order. */

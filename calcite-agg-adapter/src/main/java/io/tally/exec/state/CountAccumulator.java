@@ -34,6 +34,14 @@ public final class CountAccumulator extends Accumulator {
         ArrowBuf[] blocks = counts.blocks;
         int shift = layout.shift();
         int mask = layout.mask();
+        if (tally != null && noNulls()) {
+            for (int t = 0; t < tally.touchedCount(); t++) {
+                int g = tally.touched(t);
+                long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+                MemoryUtil.putLong(at, MemoryUtil.getLong(at) + tally.rows(g));
+            }
+            return;
+        }
         if (args.length == 0) {
             for (int i = 0; i < n; i++) {
                 int g = gids[i];
@@ -52,6 +60,16 @@ public final class CountAccumulator extends Accumulator {
             long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
             MemoryUtil.putLong(at, MemoryUtil.getLong(at) + 1);
         }
+    }
+
+    /** Whether no argument of this chunk holds a NULL (always true for COUNT(*)). */
+    private boolean noNulls() {
+        for (DecodedColumn a : args) {
+            if (a.hasNulls) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean anyNull(int row) {

@@ -75,9 +75,37 @@ public final class SumAccumulator extends Accumulator {
     public void update(int[] gids, int n) {
         DecodedColumn a = args[0];
         try {
-            add(gids, n, a, null);
+            if (tally != null && !a.hasNulls && family != ColumnType.Family.DECIMAL) {
+                addValid(gids, n, a);
+            } else {
+                add(gids, n, a, null);
+            }
         } catch (ArithmeticException e) {
             throw overflow(e);
+        }
+    }
+
+    /**
+     * A chunk with no NULL argument and a {@link ChunkTally}: sums row by row, then counts (or sets
+     * the flag) once per touched group.
+     */
+    private void addValid(int[] gids, int n, DecodedColumn a) {
+        if (family == ColumnType.Family.LONG) {
+            addLongs(gids, n, a.nulls, a.longs);
+        } else {
+            addDoubles(gids, n, a.nulls, a.doubles);
+        }
+        ArrowBuf[] cb = counts.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        for (int t = 0; t < tally.touchedCount(); t++) {
+            int g = tally.touched(t);
+            if (avg) {
+                long at = cb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+                MemoryUtil.putLong(at, MemoryUtil.getLong(at) + tally.rows(g));
+            } else {
+                MemoryUtil.putByte(cb[g >>> shift].memoryAddress() + (g & mask), (byte) 1);
+            }
         }
     }
 
