@@ -89,6 +89,9 @@ public final class BlockedAggregator implements Aggregator {
 
     private LongConsumer relief;
 
+    /** What frees memory held elsewhere when this table may no longer free itself (or null). */
+    private LongConsumer roomElsewhere;
+
     /**
      * Creates the operator: a child allocator named {@code operatorName} under {@code parent},
      * reserving from {@code pool}; {@code cancelled} is polled once per batch.
@@ -275,6 +278,12 @@ public final class BlockedAggregator implements Aggregator {
             throw new PartitionOverflowException(need, memory.limit());
         }
         if (!mayFree) {
+            // the chunk's groups are resolved into this table, so it cannot empty itself now; the
+            // bytes may be held by the query's other tables (other threads' partial or final
+            // tables, exchange pieces in flight), which can spill or hand them on
+            if (roomElsewhere != null) {
+                roomElsewhere.accept(need);
+            }
             if (memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
                 return false;
             }
@@ -309,6 +318,16 @@ public final class BlockedAggregator implements Aggregator {
      */
     public void onMemoryPressure(LongConsumer relieve) {
         this.relief = relieve;
+    }
+
+    /**
+     * Makes a refusal this aggregator cannot answer by emptying itself (its current chunk is
+     * already resolved into its groups) call {@code makeRoom} with the bytes needed before it
+     * fails: it must free memory held by other tables of the query, waiting for bytes other threads
+     * hold only briefly. Used by {@link ParallelAggregator}.
+     */
+    public void onMemoryPressureElsewhere(LongConsumer makeRoom) {
+        this.roomElsewhere = makeRoom;
     }
 
     /**

@@ -67,6 +67,7 @@ final class FinalTables {
                                 spillDirectory);
                 int self = p;
                 tables[p].onMemoryPressure(need -> relieve(self, need));
+                tables[p].onMemoryPressureElsewhere(need -> spillOthers(self, need));
                 mergeInto.add(tables[p]::mergePartial);
             }
         } catch (RuntimeException | Error e) {

@@ -373,6 +373,7 @@ public final class ParallelAggregator implements Aggregator {
                         pass.flushedFull(partial.groupCount());
                         relievePartial(partial, out, need);
                     });
+            partial.onMemoryPressureElsewhere(finals::makeRoom);
             try (BufferAllocator input =
                             parent.newChildAllocator(name + ".input" + i, 0, Long.MAX_VALUE);
                     BatchCursor cursor = open(split, opened, input)) {
