@@ -44,10 +44,19 @@ public final class MachineMemory {
 
     private MachineMemory() {}
 
-    /** The machine's physical memory, bytes. */
+    /** The machine's physical memory, bytes (asked once per JVM: it does not change). */
     public static long physical() {
-        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getTotalMemorySize();
+        return Physical.BYTES;
+    }
+
+    /**
+     * Holds the physical memory size, read on first use: the operating system bean reads it from
+     * the OS on each call, and the default {@code memory_limit} is derived for every query.
+     */
+    private static final class Physical {
+        static final long BYTES =
+                ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                        .getTotalMemorySize();
     }
 
     /** The JVM's heap limit ({@code -Xmx}, or the JVM's own default), bytes. */
