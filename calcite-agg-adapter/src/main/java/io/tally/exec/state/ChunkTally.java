@@ -21,51 +21,71 @@ public final class ChunkTally {
     private int touchedCount;
     private boolean active;
 
+    /** The chunk's ids and rows, counted on the first {@link #touchedCount} call. */
+    private int[] gids;
+
+    private int n;
+    private int groupCount;
+    private boolean counted;
+
     /**
-     * Counts rows {@code 0..n-1} of {@code gids} (ids -1 skipped) when {@code groupCount} is small
-     * enough to pay; afterwards {@link #active} says whether the counts are there.
+     * Takes rows {@code 0..n-1} of {@code gids} (ids -1 skipped) as the chunk to count when {@code
+     * groupCount} is small enough to pay; afterwards {@link #active} says whether counts are
+     * available. The counting itself waits for the first {@link #touchedCount} call, so a chunk no
+     * count-like call reads costs nothing; {@code gids} must not change until the next call.
      */
     public void tally(int[] gids, int n, int groupCount) {
-        for (int t = 0; t < touchedCount; t++) {
-            rows[touched[t]] = 0;
+        if (counted) {
+            for (int t = 0; t < touchedCount; t++) {
+                rows[touched[t]] = 0;
+            }
         }
         touchedCount = 0;
+        counted = false;
         active = (long) groupCount * ROWS_PER_GROUP <= n;
-        if (!active) {
-            return;
-        }
+        this.gids = gids;
+        this.n = n;
+        this.groupCount = groupCount;
+    }
+
+    private void count() {
         if (rows.length < groupCount) {
             rows = new int[Math.max(groupCount, 2 * rows.length)];
             touched = new int[rows.length];
         }
         int[] r = rows;
         int[] list = touched;
+        int[] ids = gids;
         int t = 0;
         for (int i = 0; i < n; i++) {
-            int g = gids[i];
+            int g = ids[i];
             if (g >= 0 && r[g]++ == 0) {
                 list[t++] = g;
             }
         }
         touchedCount = t;
+        counted = true;
     }
 
-    /** Whether the last {@link #tally} counted its chunk. */
+    /** Whether the last {@link #tally}'s chunk has few enough groups to be counted. */
     public boolean active() {
         return active;
     }
 
-    /** Groups with at least one row in the chunk. */
+    /** Groups with at least one row in the chunk (counts the chunk on the first call). */
     public int touchedCount() {
+        if (!counted) {
+            count();
+        }
         return touchedCount;
     }
 
-    /** The {@code t}-th touched group. */
+    /** The {@code t}-th touched group ({@link #touchedCount} called first). */
     public int touched(int t) {
         return touched[t];
     }
 
-    /** The chunk's rows of group {@code g}. */
+    /** The chunk's rows of group {@code g} ({@link #touchedCount} called first). */
     public int rows(int g) {
         return rows[g];
     }
