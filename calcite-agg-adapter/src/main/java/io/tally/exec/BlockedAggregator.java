@@ -167,6 +167,7 @@ public final class BlockedAggregator implements Aggregator {
         }
         metrics.inputRows += batch.getRowCount();
         metrics.inputBatches++;
+        metrics.directRows = sink.directRows();
         trackPeaks();
     }
 

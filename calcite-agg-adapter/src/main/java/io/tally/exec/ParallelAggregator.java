@@ -405,6 +405,7 @@ public final class ParallelAggregator implements Aggregator {
                 metrics.inputRows += partial.metrics().inputRows + passed;
                 metrics.inputBatches += partial.metrics().inputBatches + passedBatches;
                 metrics.passthroughRows += passed;
+                metrics.directRows += partial.metrics().directRows;
                 metrics.exchangeBytes += out.bytes();
                 metrics.exchangeBatches += out.batches();
                 metrics.poolPeak += partial.metrics().poolPeak;

@@ -71,6 +71,9 @@ final class SinkState implements AutoCloseable {
     private int[] callGids = new int[0];
     private final ChunkTally chunkTally = new ChunkTally();
 
+    /** Rows looked up in the direct index of tables emptied by {@link #reset}. */
+    private long directRowsBefore;
+
     SinkState(AggregateSpec spec, BlockLayout layout, OperatorMemory memory, long hashMask) {
         this.spec = spec;
         this.layout = layout;
@@ -135,8 +138,14 @@ final class SinkState implements AutoCloseable {
 
     /** Frees every group, state and DISTINCT table and starts over empty (after a spill). */
     void reset() {
+        directRowsBefore = directRows();
         close();
         init();
+    }
+
+    /** Rows whose keys were looked up in a table's direct index, over every reset. */
+    long directRows() {
+        return directRowsBefore + (table == null ? 0 : table.directRows());
     }
 
     void setGate(MemoryGate gate) {

@@ -112,6 +112,12 @@ public final class AggregateMetrics {
      */
     public long passthroughRows;
 
+    /**
+     * Input rows whose group ids came from a direct index (array slots by key value) rather than
+     * from hashing alone, hits and misses ({@code direct_rows}).
+     */
+    public long directRows;
+
     /** Partial-state batches handed to the final partitions ({@code exchange_batches}). */
     public long exchangeBatches;
 
@@ -280,6 +286,8 @@ public final class AggregateMetrics {
                 + exchangeBatches
                 + ", passthrough_rows="
                 + passthroughRows
+                + ", direct_rows="
+                + directRows
                 + ", partial_ms="
                 + millis(partialNanos)
                 + ", merge_ms="

@@ -54,6 +54,7 @@ public final class ExplainMetrics {
                     "exchange_bytes",
                     "exchange_batches",
                     "passthrough_rows",
+                    "direct_rows",
                     "partial_ms",
                     "merge_ms");
 
@@ -122,6 +123,7 @@ public final class ExplainMetrics {
         m.put("exchange_bytes", agg.exchangeBytes);
         m.put("exchange_batches", agg.exchangeBatches);
         m.put("passthrough_rows", agg.passthroughRows);
+        m.put("direct_rows", agg.directRows);
         m.put("partial_ms", millis(agg.partialNanos));
         m.put("merge_ms", millis(agg.mergeNanos));
     }

@@ -134,7 +134,8 @@ public final class ExplainText {
                         + "input: "
                         + count(m, "input_rows")
                         + " rows in "
-                        + counted(m, "input_batches", "batch"));
+                        + counted(m, "input_batches", "batch")
+                        + directIndex(m));
         lines.add(
                 "drain: build "
                         + millis(m, "build_ms")
@@ -200,6 +201,14 @@ public final class ExplainText {
                 + " in "
                 + counted(m, "exchange_batches", "batch")
                 + passedThrough(m);
+    }
+
+    /** {@code , 9.9M by direct index} when rows were looked up in a direct index. */
+    private static String directIndex(Map<String, Object> m) {
+        Object rows = m.get("direct_rows");
+        return rows == null || (Long) rows == 0
+                ? ""
+                : ", " + count(m, "direct_rows") + " by direct index";
     }
 
     /** {@code , passed through: 9.9M rows} when partial tables passed rows on unaggregated. */

@@ -57,7 +57,8 @@ class ExplainAnalyzeTest {
                     "spill_read_count",
                     "spill_read_bytes",
                     "spill_read_ms",
-                    "spill_partitions");
+                    "spill_partitions",
+                    "direct_rows");
 
     /** Clock-reading slack allowed when comparing two measured times, in nanoseconds. */
     private static final long CLOCK_SLACK_NANOS = 2_000_000;
@@ -146,6 +147,31 @@ class ExplainAnalyzeTest {
             JsonNode plan = explain(c, union);
             assertEquals(count(c, union), rows(only(plan, "EnumerableUnion")));
             assertEquals(3, rows(only(plan, "EnumerableValues")));
+        }
+    }
+
+    /**
+     * {@code direct_rows}: integer keys in a small range are looked up by array index, also a key
+     * spread over most of the direct index's slot cap (id * 520: 0..1,039,480, whose first chunk's
+     * range doubled would pass 2^20 slots); a key spread wider (id * 2000) is hashed.
+     */
+    @Test
+    void directRowsCountKeysLookedUpByIndex() throws Exception {
+        try (Connection c = connect()) {
+            for (String key : List.of("amount", "id * 520", "id * 2000")) {
+                JsonNode agg =
+                        only(
+                                        explain(
+                                                c,
+                                                "SELECT "
+                                                        + key
+                                                        + " AS k, COUNT(*) FROM sales GROUP BY "
+                                                        + key),
+                                        "EnumerableBlockedAggregate")
+                                .get("metrics");
+                long expected = key.equals("id * 2000") ? 0 : 2000;
+                assertEquals(expected, agg.get("direct_rows").asLong(), key + ": " + agg);
+            }
         }
     }
 

@@ -19,10 +19,12 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * allocated zeroed from the operator's memory.
  *
  * <p>A chunk whose values leave the ranges (or whose dictionary changed) rebuilds the memo, empty,
- * over the wider ranges, a LONG range at least doubling so a drifting key rebuilds only
- * logarithmically often; beyond {@link #MAX_SLOTS} slots (fewer under a memory limit: {@link
- * #LIMIT_SHARE}) or {@link #MAX_REBUILDS} rebuilds the index turns itself off for good. A chunk it
- * cannot code (a DOUBLE, DECIMAL or uncoded string key) goes to the hash table alone.
+ * over ranges covering every value seen so far, a LONG range at least doubling so a drifting key
+ * rebuilds only logarithmically often, but never past the slot cap: a key whose values fill most of
+ * the cap (1..1,000,000 under 2^20 slots) gets a range grown only up to the cap. Beyond the cap
+ * ({@link #MAX_SLOTS}, fewer under a memory limit: {@link #LIMIT_SHARE}) or {@link #MAX_REBUILDS}
+ * rebuilds the index turns itself off for good. A chunk it cannot code (a DOUBLE, DECIMAL or
+ * uncoded string key) goes to the hash table alone.
  */
 final class DirectIndex implements AutoCloseable {
     /**
@@ -59,10 +61,22 @@ final class DirectIndex implements AutoCloseable {
     /** Per key: the dictionary its codes refer to (coded VARCHAR keys). */
     private final ColumnCodes.Dictionary[] dictionary;
 
+    /** Per key: smallest and largest non-NULL value of the chunks coded so far (LONG keys). */
+    private final long[] seenMin;
+
+    private final long[] seenMax;
+
     /** Scratch of {@link #plan}: the ranges a rebuild would use. */
     private final long[] newLow;
 
     private final long[] newWidth;
+
+    /** Scratch of {@link #plan}: per LONG key, the width covering the values seen, unpadded. */
+    private final long[] needWidth;
+
+    /** Scratch of {@link #plan}: per LONG key, whether its range grows downward. */
+    private final boolean[] growsDown;
+
     private final long[] chunkMin;
     private final long[] chunkMax;
 
@@ -71,6 +85,9 @@ final class DirectIndex implements AutoCloseable {
     private int slotCount;
     private int rebuilds;
     private boolean off;
+
+    /** Rows looked up in the memo (of chunks it could code), for {@code EXPLAIN ANALYZE}. */
+    private long rowsLookedUp;
 
     /** Per row of the current chunk: its slot. */
     private int[] rowSlots = new int[0];
@@ -93,8 +110,14 @@ final class DirectIndex implements AutoCloseable {
         low = new long[k];
         width = new long[k];
         dictionary = new ColumnCodes.Dictionary[k];
+        seenMin = new long[k];
+        seenMax = new long[k];
+        Arrays.fill(seenMin, Long.MAX_VALUE);
+        Arrays.fill(seenMax, Long.MIN_VALUE);
         newLow = new long[k];
         newWidth = new long[k];
+        needWidth = new long[k];
+        growsDown = new boolean[k];
         chunkMin = new long[k];
         chunkMax = new long[k];
     }
@@ -118,7 +141,14 @@ final class DirectIndex implements AutoCloseable {
                 return -1;
             }
         }
+        for (int k = 0; k < families.length; k++) {
+            if (families[k] == ColumnType.Family.LONG) {
+                seenMin[k] = Math.min(seenMin[k], chunkMin[k]);
+                seenMax[k] = Math.max(seenMax[k], chunkMax[k]);
+            }
+        }
         computeSlots(inputs, n);
+        rowsLookedUp += n;
         int misses = 0;
         long base = memoAddress;
         int[] s = rowSlots;
@@ -133,6 +163,11 @@ final class DirectIndex implements AutoCloseable {
     /** Slots of the memo (0 when there is none). */
     int slotCount() {
         return slotCount;
+    }
+
+    /** Rows looked up in the memo so far (hits and misses). */
+    long rowsLookedUp() {
+        return rowsLookedUp;
     }
 
     /** Records that row {@code row} of the last {@link #lookup} has group {@code gid}. */
@@ -153,13 +188,14 @@ final class DirectIndex implements AutoCloseable {
 
     /**
      * Checks the chunk against the current ranges: 0 if every row fits, -1 if it cannot be coded,
-     * else the slot count of a memo over ranges that fit it (left in {@link #newLow}, {@link
-     * #newWidth}; possibly above {@link #MAX_SLOTS}).
+     * else the slot count of a memo over ranges that fit it and every value seen before (left in
+     * {@link #newLow}, {@link #newWidth}; above {@link #maxSlots} when no such memo fits the cap).
      */
     private long plan(DecodedColumn[] inputs, int n) {
         boolean fits = memo != null;
         for (int k = 0; k < families.length; k++) {
             DecodedColumn in = inputs[k];
+            needWidth[k] = 0;
             if (families[k] == ColumnType.Family.BYTES) {
                 if (in.dictionary == null) {
                     if (!allNull(in, n)) {
@@ -181,39 +217,83 @@ final class DirectIndex implements AutoCloseable {
                 continue;
             }
             if (chunkMin[k] == Long.MIN_VALUE || chunkMax[k] == Long.MAX_VALUE) {
-                return MAX_SLOTS + 1L; // keeps low - 1 and every code's arithmetic in range
+                return maxSlots + 1; // keeps low - 1 and every code's arithmetic in range
             }
-            long hi = width[k] <= 1 ? chunkMax[k] : Math.max(chunkMax[k], low[k] + width[k] - 2);
-            long lo = width[k] <= 1 ? chunkMin[k] : Math.min(chunkMin[k], low[k]);
-            if (hi - lo < 0 || hi - lo >= MAX_SLOTS) { // also catches overflow
-                return MAX_SLOTS + 1L;
+            long lo = Math.min(chunkMin[k], seenMin[k]);
+            long hi = Math.max(chunkMax[k], seenMax[k]);
+            if (hi - lo < 0 || hi - lo >= maxSlots) { // also catches overflow
+                return maxSlots + 1;
             }
-            boolean inside = width[k] > 1 && lo == low[k] && hi == low[k] + width[k] - 2;
+            boolean inside =
+                    width[k] > 1 && chunkMin[k] >= low[k] && chunkMax[k] <= low[k] + width[k] - 2;
             fits &= inside;
-            if (!inside && width[k] > 1) { // at least double, toward the side that grew
-                long minSpan = 2 * (width[k] - 1);
-                if (hi - lo + 1 < minSpan) { // ends stay strictly inside the long range
-                    if (lo < low[k]) {
-                        lo = hi > Long.MIN_VALUE + minSpan ? hi - minSpan + 1 : Long.MIN_VALUE + 1;
-                    } else {
-                        hi = lo < Long.MAX_VALUE - minSpan ? lo + minSpan - 1 : Long.MAX_VALUE - 1;
-                    }
-                }
-            }
             newLow[k] = lo;
             newWidth[k] = hi - lo + 2;
+            if (!inside && width[k] > 1) { // pad to at least double, toward the side that grew
+                needWidth[k] = newWidth[k];
+                growsDown[k] = chunkMin[k] < low[k];
+                newWidth[k] = Math.max(newWidth[k], 2 * (width[k] - 1) + 1);
+            }
         }
         if (fits) {
             return 0;
         }
+        if (slots(newWidth) <= maxSlots) {
+            placePadded();
+            return slots(newWidth);
+        }
+        // padded past the cap: pad only as far as the cap allows, in key order
+        long unpadded = 1;
+        for (int k = 0; k < families.length; k++) {
+            unpadded *= needWidth[k] > 0 ? needWidth[k] : newWidth[k];
+            if (unpadded > maxSlots) {
+                return maxSlots + 1;
+            }
+        }
+        for (int k = 0; k < families.length; k++) {
+            if (needWidth[k] > 0) {
+                long others = unpadded / needWidth[k];
+                newWidth[k] = Math.min(newWidth[k], maxSlots / others);
+                unpadded = others * newWidth[k];
+            }
+        }
+        placePadded();
+        return slots(newWidth);
+    }
+
+    /** Product of {@code widths}, or {@code maxSlots + 1} once it passes {@link #maxSlots}. */
+    private long slots(long[] widths) {
         long product = 1;
         for (int k = 0; k < families.length; k++) {
-            product *= newWidth[k];
-            if (product > MAX_SLOTS) {
-                return MAX_SLOTS + 1L;
+            product *= widths[k];
+            if (product > maxSlots) {
+                return maxSlots + 1;
             }
         }
         return product;
+    }
+
+    /**
+     * Moves {@link #newLow} of each padded LONG key so its padding lies on the side its values
+     * grew (downward: the range ends at the largest value seen), the ends staying strictly inside
+     * the long range.
+     */
+    private void placePadded() {
+        for (int k = 0; k < families.length; k++) {
+            if (needWidth[k] > 0 && growsDown[k] && newWidth[k] > needWidth[k]) {
+                long hi = newLow[k] + needWidth[k] - 2;
+                long span = newWidth[k] - 2;
+                newLow[k] = hi > Long.MIN_VALUE + 1 + span ? hi - span : Long.MIN_VALUE + 1;
+                newWidth[k] = hi - newLow[k] + 2;
+            } else if (needWidth[k] > 0 && newWidth[k] > needWidth[k]) {
+                long span = newWidth[k] - 2;
+                long hi =
+                        newLow[k] < Long.MAX_VALUE - 1 - span
+                                ? newLow[k] + span
+                                : Long.MAX_VALUE - 1;
+                newWidth[k] = hi - newLow[k] + 2;
+            }
+        }
     }
 
     private static boolean allNull(DecodedColumn in, int n) {
@@ -255,6 +335,13 @@ final class DirectIndex implements AutoCloseable {
         rebuilds++;
         System.arraycopy(newLow, 0, low, 0, low.length);
         System.arraycopy(newWidth, 0, width, 0, width.length);
+        long check = 1;
+        for (long w : width) {
+            check *= w;
+        }
+        if (check != count) {
+            throw new IllegalStateException("memo of " + count + " slots over widths " + check);
+        }
         for (int k = 0; k < families.length; k++) {
             dictionary[k] = null;
         }

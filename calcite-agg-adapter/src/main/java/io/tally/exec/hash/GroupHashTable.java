@@ -362,6 +362,11 @@ public final class GroupHashTable implements AutoCloseable {
         return keys[k];
     }
 
+    /** Rows looked up in the {@link DirectIndex} so far (0 without one). */
+    public long directRows() {
+        return direct == null ? 0 : direct.rowsLookedUp();
+    }
+
     /** Slots of the direct index's memo (0 when it has none or is off). */
     int directIndexSlots() {
         return direct == null ? 0 : direct.slotCount();

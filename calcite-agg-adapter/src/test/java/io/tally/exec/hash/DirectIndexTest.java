@@ -66,6 +66,103 @@ class DirectIndexTest {
         assertEquals(0, memo.finalSlots());
     }
 
+    /**
+     * A key spread over most of the slot cap (h2o's id6: 1..1,000,000 under 2^20 slots): doubling
+     * its range on a rebuild would pass the cap, so the range grows only up to it and the memo
+     * stays on.
+     */
+    @Test
+    void denseRangeNearTheCapStaysOn() {
+        Random r = new Random(5);
+        List<Object[][]> chunks = new ArrayList<>();
+        for (int c = 0; c < 40; c++) {
+            chunks.add(
+                    rows(r, 1024, () -> new Object[] {nullOr(r, 1L + r.nextInt(1_000_000))}));
+        }
+        Memo memo = check(List.of(INT), chunks, null);
+        assertTrue(memo.finalSlots() > 1_000_000, "slots " + memo.finalSlots());
+        assertTrue(memo.finalSlots() <= DirectIndex.MAX_SLOTS, "slots " + memo.finalSlots());
+    }
+
+    /**
+     * Values reaching both ends of a range one slot under the cap (NULL's slot included) keep the
+     * memo; one value more and it turns off. The ends arrive one at a time after chunks of middle
+     * values, negative values included.
+     */
+    @Test
+    void rangeJustUnderAndJustOverTheCap() {
+        long lo = -600_000;
+        long top = lo + DirectIndex.MAX_SLOTS - 2; // codes 1..MAX_SLOTS-1, NULL 0
+        Memo under = check(List.of(BIGINT), endsLate(lo, top), null);
+        assertEquals(DirectIndex.MAX_SLOTS, under.finalSlots());
+        Memo over = check(List.of(BIGINT), endsLate(lo, top + 1), null);
+        assertTrue(over.used());
+        assertEquals(0, over.finalSlots());
+        Memo overBelow = check(List.of(BIGINT), endsLate(lo - 1, top), null);
+        assertEquals(0, overBelow.finalSlots());
+    }
+
+    /** Chunks of values from the middle third of {@code [lo, hi]}, then {@code hi}, then {@code lo}. */
+    private static List<Object[][]> endsLate(long lo, long hi) {
+        Random r = new Random(6);
+        long third = (hi - lo) / 3;
+        List<Object[][]> chunks = new ArrayList<>();
+        for (int c = 0; c < 12; c++) {
+            int chunk = c;
+            chunks.add(
+                    rows(
+                            r,
+                            512,
+                            () -> {
+                                long v = lo + third + (long) (r.nextDouble() * third);
+                                if (chunk >= 6 && r.nextInt(100) == 0) {
+                                    v = hi;
+                                }
+                                if (chunk >= 9 && r.nextInt(100) == 0) {
+                                    v = lo;
+                                }
+                                return new Object[] {nullOr(r, v)};
+                            }));
+        }
+        return chunks;
+    }
+
+    /**
+     * Two keys whose ranges grow chunk by chunk until their product (1001 x 1001 slots) fits the
+     * cap only unpadded: the padding shrinks to what the cap leaves and the memo stays on.
+     */
+    @Test
+    void twoKeysPaddedOnlyAsFarAsTheCap() {
+        Random r = new Random(7);
+        List<Object[][]> chunks = new ArrayList<>();
+        for (int c = 1; c <= 30; c++) {
+            int spread = Math.min(1000, c * 60);
+            chunks.add(
+                    rows(
+                            r,
+                            800,
+                            () ->
+                                    new Object[] {
+                                        nullOr(r, 1L + r.nextInt(spread)),
+                                        nullOr(r, (long) r.nextInt(spread) - spread / 2)
+                                    }));
+        }
+        for (int c = 0; c < 4; c++) { // both ends of both keys
+            chunks.add(
+                    rows(
+                            r,
+                            800,
+                            () ->
+                                    new Object[] {
+                                        r.nextBoolean() ? 1L : 1000L,
+                                        r.nextBoolean() ? -500L : 499L
+                                    }));
+        }
+        Memo memo = check(List.of(INT, BIGINT), chunks, null);
+        assertTrue(memo.finalSlots() >= 1001 * 1001, "slots " + memo.finalSlots());
+        assertTrue(memo.finalSlots() <= DirectIndex.MAX_SLOTS, "slots " + memo.finalSlots());
+    }
+
     /** Extreme values (a range that overflows a long) and DOUBLE keys take the hash path. */
     @Test
     void extremesAndUncodableTypesFallBack() {
