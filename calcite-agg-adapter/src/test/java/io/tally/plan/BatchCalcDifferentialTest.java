@@ -80,6 +80,33 @@ class BatchCalcDifferentialTest {
         assertTrue(vectorized > QUERIES * 3 / 4, "only " + vectorized + " queries vectorized");
     }
 
+    /**
+     * Integer columns cast to DOUBLE (converted vector to vector when the batch is read whole, by
+     * the kernels after a filter), as projections and as aggregate arguments, with NULLs.
+     */
+    @Test
+    void integerToDoubleCastsAgreeWithCalcite() throws Exception {
+        writeTable(new Random(SEED + 1));
+        try (SqlFixture db = SqlFixture.tally(dir)) {
+            for (String sql :
+                    List.of(
+                            "select cast(i as double), cast(j as double), d from t",
+                            "select avg(cast(i as double)), sum(cast(j as double)), count(*) from t",
+                            "select b, avg(cast(i as double)), avg(cast(j as double)) from t group by b",
+                            "select cast(i as double), cast(j as double) from t where i > 3",
+                            "select cast(i as double) + 1, cast(i as real) from t")) {
+                Outcome fast = run(db, sql);
+                assertTrue(fast.plan.contains("TallyBatchCalc"), fast.plan);
+                System.setProperty(TallyBatchCalcRule.DISABLE_PROPERTY, "false");
+                Outcome reference = run(db, sql);
+                System.clearProperty(TallyBatchCalcRule.DISABLE_PROPERTY);
+                assertFalse(reference.plan.contains("TallyBatchCalc"), reference.plan);
+                assertEquals(reference.result, fast.result, sql + "\n" + fast.plan);
+                SqlFixture.assertNoArrowMemory();
+            }
+        }
+    }
+
     @Test
     void vectorizedErrorsMatchCalciteAndFreeMemory() throws Exception {
         writeTable(new Random(SEED));

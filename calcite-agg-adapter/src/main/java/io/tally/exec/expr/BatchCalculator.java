@@ -23,11 +23,17 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * <p>Memory: output vectors live in a child allocator of the caller's, are reused from batch to
  * batch, and are freed by {@link #close()}; evaluation scratch is on-heap and reused.
+ *
+ * <p>A projection casting an integer column to DOUBLE over a whole batch converts from the input
+ * vector straight into its output vector ({@link IntToDoubleCast}).
  */
 public final class BatchCalculator implements AutoCloseable {
     private final Kernel condition;
     private final Kernel[] projects;
     private final int[] passThrough;
+
+    /** Per projection: the integer input column it casts to DOUBLE, else -1. */
+    private final int[] castInput;
     private final Schema schema;
     private final BufferAllocator allocator;
     private final FieldVector[] outputs;
@@ -41,11 +47,13 @@ public final class BatchCalculator implements AutoCloseable {
         int n = program.projects().size();
         this.projects = new Kernel[n];
         this.passThrough = new int[n];
+        this.castInput = new int[n];
         List<Field> fields = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             Expr e = program.projects().get(i);
             projects[i] = Kernels.compile(e);
             passThrough[i] = e.op() == Op.INPUT ? (Integer) e.value() : -1;
+            castInput[i] = IntToDoubleCast.inputOf(e);
             fields.add(e.type().toField(names.get(i)));
         }
         this.schema = new Schema(fields);
@@ -96,6 +104,10 @@ public final class BatchCalculator implements AutoCloseable {
                     codes = codes == null ? new ColumnCodes[projects.length] : codes;
                     codes[i] = kept;
                 }
+            } else if (castInput[i] >= 0
+                    && sel == null
+                    && IntToDoubleCast.write(input.getVector(castInput[i]), outputs[i], rows)) {
+                vectors.add(outputs[i]);
             } else {
                 ArrowWriter.write(
                         projects[i].eval(frame, null), projects[i].type, outputs[i], rows);
