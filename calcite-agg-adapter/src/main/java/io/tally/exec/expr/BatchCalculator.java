@@ -34,6 +34,7 @@ public final class BatchCalculator implements AutoCloseable {
 
     /** Per projection: the integer input column it casts to DOUBLE, else -1. */
     private final int[] castInput;
+
     private final Schema schema;
     private final BufferAllocator allocator;
     private final FieldVector[] outputs;

@@ -274,9 +274,9 @@ final class DirectIndex implements AutoCloseable {
     }
 
     /**
-     * Moves {@link #newLow} of each padded LONG key so its padding lies on the side its values
-     * grew (downward: the range ends at the largest value seen), the ends staying strictly inside
-     * the long range.
+     * Moves {@link #newLow} of each padded LONG key so its padding lies on the side its values grew
+     * (downward: the range ends at the largest value seen), the ends staying strictly inside the
+     * long range.
      */
     private void placePadded() {
         for (int k = 0; k < families.length; k++) {

@@ -8,8 +8,10 @@ import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
@@ -23,8 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link IntToDoubleCast}: every integer width, with and without NULLs, batches growing and
- * shrinking in one reused output vector, against the values converted by Java; which expressions
- * it takes and which vectors it leaves to the general kernels.
+ * shrinking in one reused output vector, against the values converted by Java; which expressions it
+ * takes and which vectors it leaves to the general kernels.
  */
 class IntToDoubleCastTest {
     @Test
@@ -32,7 +34,7 @@ class IntToDoubleCastTest {
         Random r = new Random(11);
         try (BufferAllocator root = new RootAllocator();
                 Float8Vector out = new Float8Vector("out", root)) {
-            List<java.util.function.Function<BufferAllocator, FieldVector>> makers =
+            List<Function<BufferAllocator, FieldVector>> makers =
                     List.of(
                             a -> new TinyIntVector("t", a),
                             a -> new SmallIntVector("s", a),
@@ -99,7 +101,7 @@ class IntToDoubleCastTest {
         int n = values.length;
         v.setInitialCapacity(n);
         v.allocateNew();
-        int bits = ((org.apache.arrow.vector.BaseFixedWidthVector) v).getTypeWidth() * 8;
+        int bits = ((BaseFixedWidthVector) v).getTypeWidth() * 8;
         for (int i = 0; i < n; i++) {
             if (nulls && r.nextInt(5) == 0) {
                 v.setNull(i);

@@ -76,8 +76,7 @@ class DirectIndexTest {
         Random r = new Random(5);
         List<Object[][]> chunks = new ArrayList<>();
         for (int c = 0; c < 40; c++) {
-            chunks.add(
-                    rows(r, 1024, () -> new Object[] {nullOr(r, 1L + r.nextInt(1_000_000))}));
+            chunks.add(rows(r, 1024, () -> new Object[] {nullOr(r, 1L + r.nextInt(1_000_000))}));
         }
         Memo memo = check(List.of(INT), chunks, null);
         assertTrue(memo.finalSlots() > 1_000_000, "slots " + memo.finalSlots());
@@ -102,7 +101,9 @@ class DirectIndexTest {
         assertEquals(0, overBelow.finalSlots());
     }
 
-    /** Chunks of values from the middle third of {@code [lo, hi]}, then {@code hi}, then {@code lo}. */
+    /**
+     * Chunks of values from the middle third of {@code [lo, hi]}, then {@code hi}, then {@code lo}.
+     */
     private static List<Object[][]> endsLate(long lo, long hi) {
         Random r = new Random(6);
         long third = (hi - lo) / 3;
@@ -154,8 +155,7 @@ class DirectIndexTest {
                             800,
                             () ->
                                     new Object[] {
-                                        r.nextBoolean() ? 1L : 1000L,
-                                        r.nextBoolean() ? -500L : 499L
+                                        r.nextBoolean() ? 1L : 1000L, r.nextBoolean() ? -500L : 499L
                                     }));
         }
         Memo memo = check(List.of(INT, BIGINT), chunks, null);
