@@ -66,12 +66,7 @@ class BatchCalcDifferentialTest {
                 Outcome fast = run(db, sql);
                 assertEquals(before, EngineMemory.root().getAllocatedMemory(), "leak after " + sql);
                 vectorized += fast.plan.contains("TallyBatchCalc") ? 1 : 0;
-                System.setProperty(TallyBatchCalcRule.DISABLE_PROPERTY, "false");
-                Outcome reference = run(db, sql);
-                System.clearProperty(TallyBatchCalcRule.DISABLE_PROPERTY);
-                assertFalse(reference.plan.contains("TallyBatchCalc"), reference.plan);
-                assertEquals(reference.result, fast.result, sql + "\n" + fast.plan);
-                SqlFixture.assertNoArrowMemory();
+                Outcome reference = agreesWithCalcite(db, sql, fast);
                 if (reference.error != null && fast.error != null) {
                     assertEquals(reference.error, fast.error, sql);
                 }
@@ -97,14 +92,24 @@ class BatchCalcDifferentialTest {
                             "select cast(i as double) + 1, cast(i as real) from t")) {
                 Outcome fast = run(db, sql);
                 assertTrue(fast.plan.contains("TallyBatchCalc"), fast.plan);
-                System.setProperty(TallyBatchCalcRule.DISABLE_PROPERTY, "false");
-                Outcome reference = run(db, sql);
-                System.clearProperty(TallyBatchCalcRule.DISABLE_PROPERTY);
-                assertFalse(reference.plan.contains("TallyBatchCalc"), reference.plan);
-                assertEquals(reference.result, fast.result, sql + "\n" + fast.plan);
-                SqlFixture.assertNoArrowMemory();
+                agreesWithCalcite(db, sql, fast);
             }
         }
+    }
+
+    /**
+     * Runs {@code sql} again with the vectorized calc switched off and asserts that {@code fast}
+     * gave the same rows and left no Arrow memory; returns Calcite's outcome.
+     */
+    private static Outcome agreesWithCalcite(SqlFixture db, String sql, Outcome fast)
+            throws SQLException {
+        System.setProperty(TallyBatchCalcRule.DISABLE_PROPERTY, "false");
+        Outcome reference = run(db, sql);
+        System.clearProperty(TallyBatchCalcRule.DISABLE_PROPERTY);
+        assertFalse(reference.plan.contains("TallyBatchCalc"), reference.plan);
+        assertEquals(reference.result, fast.result, sql + "\n" + fast.plan);
+        SqlFixture.assertNoArrowMemory();
+        return reference;
     }
 
     @Test
