@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
  * aggregate calls, because the code reaches those through the statement's DataContext.
  */
 class CompiledPlanCacheTest {
+    /** Table, filter bound, expected answer: the same shape over other tables and bounds. */
+    private static final String[][] RUNS = {
+        {"a", "1", "2|9"}, {"b", "1", "2|60"}, {"a", "2", "1|7"}, {"b", "0", "2|61"}
+    };
+
     @Test
     void cacheIsOn() {
         assertTrue(CalciteSystemProperty.BINDABLE_CACHE_MAX_SIZE.value() > 0);
@@ -48,10 +51,10 @@ class CompiledPlanCacheTest {
                 List<String> sources = new ArrayList<>();
                 try (Hook.Closeable ignored =
                         Hook.JAVA_PLAN.addThread((Consumer<String>) sources::add)) {
-                    assertEquals(List.of("2|9"), rows(s, String.format(shape, "a", 1)), vectorize);
-                    assertEquals(List.of("2|60"), rows(s, String.format(shape, "b", 1)), vectorize);
-                    assertEquals(List.of("1|7"), rows(s, String.format(shape, "a", 2)), vectorize);
-                    assertEquals(List.of("2|61"), rows(s, String.format(shape, "b", 0)), vectorize);
+                    for (String[] run : RUNS) {
+                        String sql = String.format(shape, run[0], Integer.parseInt(run[1]));
+                        assertEquals(List.of(run[2]), Utf8CharsetTest.rows(s, sql), vectorize);
+                    }
                 }
                 // the case the cache must get right: statements sharing one compiled class (row
                 // code inlines the filter's literal, so only a and b under one filter share there)
@@ -59,20 +62,5 @@ class CompiledPlanCacheTest {
                 assertTrue(sources.stream().distinct().count() <= 3, vectorize);
             }
         }
-    }
-
-    private static List<String> rows(Statement s, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= n; i++) {
-                    row.append(i > 1 ? "|" : "").append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
     }
 }
