@@ -82,7 +82,8 @@ class Utf8CharsetTest {
         }
     }
 
-    private static List<String> rows(Statement s, String sql) throws SQLException {
+    /** The rows of {@code sql}, each as its columns joined by {@code |}. */
+    static List<String> rows(Statement s, String sql) throws SQLException {
         List<String> out = new ArrayList<>();
         try (ResultSet rs = s.executeQuery(sql)) {
             int n = rs.getMetaData().getColumnCount();

@@ -1,6 +1,7 @@
 package io.tally.shell;
 
 import io.tally.datasets.GenCommand;
+import io.tally.jdbc.DriverPreload;
 import io.tally.shell.format.OutputFormat;
 import io.tally.shell.interactive.InteractiveShell;
 import io.tally.shell.server.ServeCommand;
@@ -118,6 +119,8 @@ public final class TallyCommand implements Callable<Integer> {
     /** Parses {@code args}, runs, and returns the process exit code. */
     public static int run(String[] args, ShellIo io) {
         CommandLine cmd = new CommandLine(new TallyCommand(io));
+        // picocli's model is built: from here on this thread may touch the driver
+        DriverPreload.await();
         if (mayNameSubcommand(cmd.getCommandSpec(), args)) {
             SUBCOMMANDS.forEach(cmd::addSubcommand);
         }
