@@ -69,6 +69,26 @@ public final class MemoryPool {
         return true;
     }
 
+    /**
+     * Reserves {@code quarters}/4 of the bytes this pool could still reserve ({@link
+     * #available()}), but at most {@code max}, here and in every ancestor in one step (no other
+     * thread can take the bytes between the look and the reservation); returns the bytes reserved,
+     * possibly 0.
+     */
+    public synchronized long reserveShare(long max, int quarters) {
+        checkNonNegative(max);
+        long take = Math.min(max, Math.max(0, limit - reserved) / 4 * quarters);
+        if (parent != null && take > 0) {
+            take = parent.reserveShare(take, quarters);
+            if (reserved == 0 && take > 0) {
+                parent.holding(1);
+            }
+        }
+        reserved += take;
+        peak = Math.max(peak, reserved);
+        return take;
+    }
+
     /** Returns {@code bytes} previously reserved, here and in every ancestor. */
     public synchronized void release(long bytes) {
         checkNonNegative(bytes);
