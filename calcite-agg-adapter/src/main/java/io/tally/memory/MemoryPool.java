@@ -15,7 +15,11 @@ public final class MemoryPool {
     public static final String QUERY_LIMIT = "memory_limit";
 
     private final String limitName;
-    private final long limit;
+
+    /** The limit the pool was made with; {@link #adjustLimit} never goes above it. */
+    private final long initialLimit;
+
+    private volatile long limit;
     private final MemoryPool parent;
     private long reserved;
     private long peak;
@@ -41,6 +45,7 @@ public final class MemoryPool {
             throw new IllegalArgumentException(limitName + " must be positive, got " + limitBytes);
         }
         this.limitName = limitName;
+        this.initialLimit = limitBytes;
         this.limit = limitBytes;
         this.parent = parent;
     }
@@ -87,6 +92,16 @@ public final class MemoryPool {
         reserved += take;
         peak = Math.max(peak, reserved);
         return take;
+    }
+
+    /**
+     * Sets the limit to {@code bytes}, but never above the limit the pool was made with nor below 1
+     * byte (a default limit following the table cache, see {@link MachineMemory#follow}). Bytes
+     * already reserved stay; while they pass the new limit every reservation is refused, so
+     * aggregates spill.
+     */
+    public synchronized void adjustLimit(long bytes) {
+        limit = Math.max(1, Math.min(initialLimit, bytes));
     }
 
     /** Returns {@code bytes} previously reserved, here and in every ancestor. */
