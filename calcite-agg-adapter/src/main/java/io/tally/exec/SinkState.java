@@ -134,10 +134,21 @@ final class SinkState implements AutoCloseable {
         }
     }
 
-    /** Frees every group, state and DISTINCT table and starts over empty (after a spill). */
+    /**
+     * Frees every group, state and DISTINCT table and starts over empty (after a spill); the empty
+     * table's first buffers come out of the bytes the old one frees (another thread could take
+     * them from the pool in between), the rest goes back to the pool.
+     */
     void reset() {
-        close();
-        init();
+        long heldBefore = memory.held();
+        memory.keepReleased(Long.MAX_VALUE);
+        try {
+            close();
+            init();
+        } finally {
+            memory.keepReleased(0);
+            memory.tryHold(Math.min(heldBefore, memory.held()));
+        }
     }
 
     void setGate(MemoryGate gate) {

@@ -27,6 +27,9 @@ public final class OperatorMemory implements AutoCloseable {
     /** Bytes reserved in the pool for the current step and not yet handed to an allocation. */
     private long held;
 
+    /** How many more released bytes go into {@link #held} instead of back to the pool. */
+    private long keeping;
+
     /** Creates a child allocator called {@code operatorName} under {@code parent}. */
     public OperatorMemory(String operatorName, BufferAllocator parent, MemoryPool pool) {
         this.name = operatorName;
@@ -117,14 +120,29 @@ public final class OperatorMemory implements AutoCloseable {
         return held;
     }
 
-    /** Returns {@code bytes} of this operator's reservation to the pool. */
+    /**
+     * Returns {@code bytes} of this operator's reservation to the pool (or to its hold while {@link
+     * #keepReleased} says so).
+     */
     public void release(long bytes) {
         if (bytes > reserved) {
             throw new IllegalStateException(
                     name + " releases " + bytes + " bytes but holds " + reserved);
         }
-        pool.release(bytes);
+        long kept = Math.min(keeping, bytes);
+        pool.release(bytes - kept);
+        keeping -= kept;
+        held += kept;
         reserved -= bytes;
+    }
+
+    /**
+     * Makes the next {@code bytes} this operator releases join its hold instead of going back to
+     * the pool (0 stops it): what it frees to start over is then still its own when it allocates
+     * again, and no other thread can take those bytes in between.
+     */
+    public void keepReleased(long bytes) {
+        keeping = bytes;
     }
 
     /**

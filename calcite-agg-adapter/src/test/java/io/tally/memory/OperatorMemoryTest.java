@@ -126,6 +126,30 @@ class OperatorMemoryTest {
     }
 
     @Test
+    void bytesReleasedToStartOverStayHeldForTheNextAllocation() {
+        try (BufferAllocator root = new RootAllocator()) {
+            MemoryPool pool = new MemoryPool(1 << 20);
+            try (OperatorMemory mem = new OperatorMemory("Agg#7", root, pool)) {
+                ArrowBuf old = mem.allocate(256 << 10);
+                mem.keepReleased(Long.MAX_VALUE);
+                mem.free(old);
+                mem.keepReleased(0);
+                // freed, but still reserved for this operator: another one cannot take it
+                assertEquals(256 << 10, mem.held());
+                assertEquals(256 << 10, pool.reserved());
+                assertTrue(pool.tryReserve(768 << 10));
+                ArrowBuf fresh = mem.allocate(64 << 10);
+                assertEquals(192 << 10, mem.held());
+                mem.releaseHold();
+                assertEquals((768 << 10) + (64 << 10), pool.reserved());
+                mem.free(fresh);
+                pool.release(768 << 10);
+            }
+            assertEquals(0, pool.reserved());
+        }
+    }
+
+    @Test
     void reserveShareTakesPartOfWhatIsFreeAtOnce() {
         try (BufferAllocator root = new RootAllocator()) {
             MemoryPool server = new MemoryPool("server_memory_limit", 1000, null);
