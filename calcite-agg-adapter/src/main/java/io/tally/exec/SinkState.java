@@ -136,8 +136,8 @@ final class SinkState implements AutoCloseable {
 
     /**
      * Frees every group, state and DISTINCT table and starts over empty (after a spill); the empty
-     * table's first buffers come out of the bytes the old one frees (another thread could take
-     * them from the pool in between), the rest goes back to the pool.
+     * table's first buffers come out of the bytes the old one frees (another thread could take them
+     * from the pool in between), the rest goes back to the pool.
      */
     void reset() {
         long heldBefore = memory.held();
