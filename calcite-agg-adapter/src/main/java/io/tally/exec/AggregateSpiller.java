@@ -467,11 +467,7 @@ final class AggregateSpiller implements AutoCloseable {
         long start = System.nanoTime();
         Partition[] parts = newLevel(p.level + 1, p.pairs);
         maxLevel = Math.max(maxLevel, p.level + 1);
-        long reserved =
-                Math.min(
-                        STAGING_MAX_BYTES,
-                        Math.max(0, memory.available()) / 4 * SPLIT_STAGING_QUARTERS);
-        memory.reserve(reserved);
+        long reserved = memory.reserveShare(STAGING_MAX_BYTES, SPLIT_STAGING_QUARTERS);
         try {
             splitInto(p, parts, Math.max(level0Budget, reserved));
         } catch (RuntimeException e) {

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -86,6 +87,15 @@ public final class BlockedAggregator implements Aggregator {
      * spill or finish before it fails: they spill at their next chunk once over their share.
      */
     static final long SERVER_WAIT_MILLIS = 30_000;
+
+    /**
+     * How long a table that may no longer empty itself keeps asking the query's other tables for
+     * room (they spill, or free bytes their threads hold briefly) before the query fails.
+     */
+    static final long ELSEWHERE_WAIT_NANOS = 10_000_000_000L;
+
+    /** Pause between two of those requests. */
+    static final long ELSEWHERE_PAUSE_NANOS = 1_000_000L;
 
     private LongConsumer relief;
 
@@ -261,18 +271,19 @@ public final class BlockedAggregator implements Aggregator {
     }
 
     /**
-     * The sink's memory check: fine if {@code bound} bytes are available in the pool; otherwise,
-     * while building (and if {@code mayFree}) spill every group and check again; while merging a
-     * spilled partition, report that the partition must be split.
+     * The sink's memory check: holds {@code bound} bytes for the step if the pool has them (see
+     * {@link OperatorMemory#tryHold}); otherwise, while building (and if {@code mayFree}) spills
+     * every group and holds them then; while merging a spilled partition, reports that the
+     * partition must be split. The hold is the step's: it is released at the next check, or by the
+     * sink when the step is over.
      */
     private boolean gate(LongSupplier bound, boolean mayFree) {
+        memory.releaseHold();
         long need = bound.getAsLong();
         // over its share of server_memory_limit while another query waits: spill to make room
-        if (need <= memory.available()
-                && !(mayFree
-                        && memory.overFairShare()
-                        && !merging()
-                        && sink.table.groupCount() > 0)) {
+        boolean yieldShare =
+                mayFree && memory.overFairShare() && !merging() && sink.table.groupCount() > 0;
+        if (!yieldShare && memory.tryHold(need)) {
             return false;
         }
         if (merging()) {
@@ -282,30 +293,46 @@ public final class BlockedAggregator implements Aggregator {
             // the chunk's groups are resolved into this table, so it cannot empty itself now; the
             // bytes may be held by the query's other tables (other threads' partial or final
             // tables, exchange pieces in flight), which can spill or hand them on
-            if (roomElsewhere != null) {
-                roomElsewhere.accept(need);
-            }
-            if (memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
-                return false;
-            }
-            throw limitError(need, "even right after spilling");
+            holdFreedElsewhere(need, "even right after spilling");
+            return false;
         }
         if (relief != null) {
-            // other threads may take freed bytes before this one reserves them: ask again
-            for (int attempt = 0;
-                    attempt < RELIEF_ATTEMPTS && need > memory.available();
-                    attempt++) {
+            // other threads may take freed bytes before this one holds them: ask again
+            for (int attempt = 0; attempt < RELIEF_ATTEMPTS; attempt++) {
                 relief.accept(need);
                 need = bound.getAsLong();
+                if (memory.tryHold(need)) {
+                    return true;
+                }
             }
         } else {
             spill();
         }
-        need = bound.getAsLong();
-        if (need > memory.available() && !memory.awaitRoom(need, SERVER_WAIT_MILLIS, cancelled)) {
-            throw limitError(need, "even with every group spilled");
-        }
+        holdFreedElsewhere(bound.getAsLong(), "even with every group spilled");
         return true;
+    }
+
+    /**
+     * Holds {@code need} bytes once the query's other tables have freed them ({@link
+     * #onMemoryPressureElsewhere}, asked again for up to {@link #ELSEWHERE_WAIT_NANOS} while other
+     * threads take or hold the bytes) or other queries have (waiting for server memory), else fails
+     * with the limit error.
+     */
+    private void holdFreedElsewhere(long need, String when) {
+        long deadline = System.nanoTime() + ELSEWHERE_WAIT_NANOS;
+        while (roomElsewhere != null) {
+            roomElsewhere.accept(need);
+            if (memory.tryHold(need)) {
+                return;
+            }
+            if (System.nanoTime() > deadline || cancelled.getAsBoolean()) {
+                break;
+            }
+            LockSupport.parkNanos(ELSEWHERE_PAUSE_NANOS);
+        }
+        if (!memory.awaitHold(need, SERVER_WAIT_MILLIS, cancelled)) {
+            throw limitError(need, when);
+        }
     }
 
     private boolean merging() {
@@ -559,8 +586,13 @@ public final class BlockedAggregator implements Aggregator {
     }
 
     private BlockEmitter.Batch emitAndRelease() {
-        releaseIndexStep();
-        BlockEmitter.Batch batch = emitter.emit(nextBlock);
+        BlockEmitter.Batch batch;
+        try {
+            releaseIndexStep();
+            batch = emitter.emit(nextBlock);
+        } finally {
+            memory.releaseHold();
+        }
         sink.releaseBlock(nextBlock);
         nextBlock++;
         return batch;
@@ -569,7 +601,8 @@ public final class BlockedAggregator implements Aggregator {
     /**
      * Frees the next part of the retired index before a block is emitted: at least {@link
      * #INDEX_SEGMENTS_PER_POLL} segments, more if needed to be done by the last block, and all of
-     * it when the block's output batch would not otherwise fit the memory limit.
+     * it when the block's output batch would not otherwise fit the memory limit; else the batch's
+     * bytes are held for the emit (other threads drain other tables from the same pool).
      */
     private void releaseIndexStep() {
         GroupHashTable table = sink.table;
@@ -579,7 +612,7 @@ public final class BlockedAggregator implements Aggregator {
         }
         int blocksLeft = Math.max(1, table.blockCount() - nextBlock);
         int step = Math.max(INDEX_SEGMENTS_PER_POLL, (held + blocksLeft - 1) / blocksLeft);
-        if (table.freeIndexSegments(step) > 0 && emitter.estimate(nextBlock) > memory.available()) {
+        if (table.freeIndexSegments(step) > 0 && !memory.tryHold(emitter.estimate(nextBlock))) {
             table.freeIndex();
         }
     }

@@ -3,16 +3,18 @@ package io.tally.exec;
 import java.util.function.LongSupplier;
 
 /**
- * Decides, before the sink grows, whether the bytes it may need fit the query's pool. While
- * building, the aggregator's gate spills (which empties the sink) when they do not; while merging a
- * spilled partition it signals that the partition must be split.
+ * Decides, before the sink grows, whether the bytes it may need fit the query's pool, and holds
+ * them for the step (reserved at once, so no other thread takes them before the step allocates; see
+ * {@link io.tally.memory.OperatorMemory#tryHold}). While building, the aggregator's gate spills
+ * (which empties the sink) when they do not fit; while merging a spilled partition it signals that
+ * the partition must be split.
  */
 interface MemoryGate {
     /** A gate that never refuses (for callers without a limit of their own). */
     MemoryGate OPEN = (bound, mayFree) -> false;
 
     /**
-     * Ensures {@code bound} bytes can be reserved; may free memory by spilling if {@code mayFree},
+     * Holds {@code bound} bytes for the next step; may free memory by spilling if {@code mayFree},
      * which empties the sink. Returns whether it did.
      *
      * @throws io.tally.memory.MemoryLimitExceededException if the bytes cannot be had

@@ -124,8 +124,16 @@ final class PartialStates {
         for (int k = 0; k < keyCount; k++) {
             keyInputs[k].decode(vectors.get(k), n);
         }
-        int[] gids = new int[n];
-        sink.resolveDecoded(keyInputs, n, gids, g -> mergeBound(vectors, g, n));
+        sink.resolveDecoded(
+                keyInputs,
+                n,
+                new int[n],
+                g -> mergeBound(vectors, g, n),
+                g -> merge(vectors, g, n));
+    }
+
+    /** Merges the state columns of a partial batch's {@code n} rows into groups {@code gids}. */
+    private void merge(List<FieldVector> vectors, int[] gids, int n) {
         int at = keyCount;
         for (int c = 0; c < sideStream.length; c++) {
             if (!sideStream[c]) {
@@ -241,9 +249,12 @@ final class PartialStates {
             args[a] = new DecodedColumn(types.get(a), "distinct argument " + a);
             args[a].decode(vectors.get(keyCount + a), n);
         }
-        int[] gids = new int[n];
-        sink.resolveDecoded(keyInputs, n, gids, g -> sink.replayBound(c, args, g, n));
-        sink.replayDistinct(c, args, gids, n);
+        sink.resolveDecoded(
+                keyInputs,
+                n,
+                new int[n],
+                g -> sink.replayBound(c, args, g, n),
+                g -> sink.replayDistinct(c, args, g, n));
     }
 
     /**
@@ -284,9 +295,12 @@ final class PartialStates {
         }
         List<FieldVector> columns = vectors.subList(keyCount, vectors.size());
         Accumulator a = sink.accumulators.get(c);
-        int[] gids = new int[n];
-        sink.resolveDecoded(keyInputs, n, gids, g -> a.mergeBound(columns, g, n));
-        a.merge(columns, gids, n);
+        sink.resolveDecoded(
+                keyInputs,
+                n,
+                new int[n],
+                g -> a.mergeBound(columns, g, n),
+                g -> a.merge(columns, g, n));
     }
 
     /** A batch of {@code schema} with room for {@code rows} rows from {@code allocator}. */

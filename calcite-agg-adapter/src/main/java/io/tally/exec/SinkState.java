@@ -20,6 +20,7 @@ import java.util.BitSet;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -136,11 +137,22 @@ final class SinkState implements AutoCloseable {
         }
     }
 
-    /** Frees every group, state and DISTINCT table and starts over empty (after a spill). */
+    /**
+     * Frees every group, state and DISTINCT table and starts over empty (after a spill); the empty
+     * table's first buffers come out of the bytes the old one frees (another thread could take them
+     * from the pool in between), the rest goes back to the pool.
+     */
     void reset() {
         directRowsBefore = directRows();
-        close();
-        init();
+        long heldBefore = memory.held();
+        memory.keepReleased(Long.MAX_VALUE);
+        try {
+            close();
+            init();
+        } finally {
+            memory.keepReleased(0);
+            memory.tryHold(Math.min(heldBefore, memory.held()));
+        }
     }
 
     /** Rows whose keys were looked up in a table's direct index, over every reset. */
@@ -215,28 +227,38 @@ final class SinkState implements AutoCloseable {
             ensureScratch(len);
             for (int s = 0; s < sets.size(); s++) {
                 prepareKeys(s, len, false);
-                resolveGated(len, g -> updateBound(len));
-                chunkTally.tally(gids, len, table.groupCount());
-                updateCalls(len);
+                resolveGated(
+                        len,
+                        g -> updateBound(len),
+                        () -> {
+                            chunkTally.tally(gids, len, table.groupCount());
+                            updateCalls(len);
+                        });
             }
         }
     }
 
     /**
      * Resolves the prepared keys with the gate consulted for the keys' growth and then for {@code
-     * next}, the bytes the following step needs; if the gate spilled at the second check the chunk
-     * resolves again into the emptied table, and then the gate may no longer spill.
+     * next}, the bytes the following {@code step} needs, then runs {@code step}; if the gate
+     * spilled at the second check the chunk resolves again into the emptied table, and then the
+     * gate may no longer spill. Whatever the gate held for the step and the step did not use goes
+     * back to the pool after it.
      */
-    private void resolveGated(int n, ToLongFunction<int[]> next) {
-        boolean mayFree = true;
-        while (true) {
-            gate.ensure(() -> resolveBound(n), mayFree);
-            resolvePrepared(n);
-            ensureBlocks();
-            if (!gate.ensure(() -> next.applyAsLong(gids), mayFree)) {
-                return;
+    private void resolveGated(int n, ToLongFunction<int[]> next, Runnable step) {
+        try {
+            boolean mayFree = true;
+            boolean again = true;
+            while (again) {
+                gate.ensure(() -> resolveBound(n), mayFree);
+                resolvePrepared(n);
+                ensureBlocks();
+                again = gate.ensure(() -> next.applyAsLong(gids), mayFree);
+                mayFree = false;
             }
-            mayFree = false;
+            step.run();
+        } finally {
+            memory.releaseHold();
         }
     }
 
@@ -336,14 +358,25 @@ final class SinkState implements AutoCloseable {
     }
 
     /**
-     * Resolves group ids for already-decoded key columns (all keys plus the set id), consulting the
-     * gate for the keys' growth and then for {@code next}.
+     * Resolves group ids for already-decoded key columns (all keys plus the set id) into {@code
+     * out}, consulting the gate for the keys' growth and then for {@code next}, the bytes of {@code
+     * step}, which then folds the rows into those groups.
      */
-    void resolveDecoded(DecodedColumn[] keys, int n, int[] out, ToLongFunction<int[]> next) {
+    void resolveDecoded(
+            DecodedColumn[] keys,
+            int n,
+            int[] out,
+            ToLongFunction<int[]> next,
+            Consumer<int[]> step) {
         ensureScratch(n);
         System.arraycopy(keys, 0, keyInputs, 0, keyInputs.length);
-        resolveGated(n, next);
-        System.arraycopy(gids, 0, out, 0, n);
+        resolveGated(
+                n,
+                next,
+                () -> {
+                    System.arraycopy(gids, 0, out, 0, n);
+                    step.accept(out);
+                });
     }
 
     /**

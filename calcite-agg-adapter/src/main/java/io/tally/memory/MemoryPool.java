@@ -15,7 +15,11 @@ public final class MemoryPool {
     public static final String QUERY_LIMIT = "memory_limit";
 
     private final String limitName;
-    private final long limit;
+
+    /** The limit the pool was made with; {@link #adjustLimit} never goes above it. */
+    private final long initialLimit;
+
+    private volatile long limit;
     private final MemoryPool parent;
     private long reserved;
     private long peak;
@@ -41,6 +45,7 @@ public final class MemoryPool {
             throw new IllegalArgumentException(limitName + " must be positive, got " + limitBytes);
         }
         this.limitName = limitName;
+        this.initialLimit = limitBytes;
         this.limit = limitBytes;
         this.parent = parent;
     }
@@ -67,6 +72,36 @@ public final class MemoryPool {
         reserved = next;
         peak = Math.max(peak, next);
         return true;
+    }
+
+    /**
+     * Reserves {@code quarters}/4 of the bytes this pool could still reserve ({@link
+     * #available()}), but at most {@code max}, here and in every ancestor in one step (no other
+     * thread can take the bytes between the look and the reservation); returns the bytes reserved,
+     * possibly 0.
+     */
+    public synchronized long reserveShare(long max, int quarters) {
+        checkNonNegative(max);
+        long take = Math.min(max, Math.max(0, limit - reserved) / 4 * quarters);
+        if (parent != null && take > 0) {
+            take = parent.reserveShare(take, quarters);
+            if (reserved == 0 && take > 0) {
+                parent.holding(1);
+            }
+        }
+        reserved += take;
+        peak = Math.max(peak, reserved);
+        return take;
+    }
+
+    /**
+     * Sets the limit to {@code bytes}, but never above the limit the pool was made with nor below 1
+     * byte (a default limit following the table cache, see {@link MachineMemory#follow}). Bytes
+     * already reserved stay; while they pass the new limit every reservation is refused, so
+     * aggregates spill.
+     */
+    public synchronized void adjustLimit(long bytes) {
+        limit = Math.max(1, Math.min(initialLimit, bytes));
     }
 
     /** Returns {@code bytes} previously reserved, here and in every ancestor. */

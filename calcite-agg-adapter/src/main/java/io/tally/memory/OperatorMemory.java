@@ -8,8 +8,11 @@ import org.apache.arrow.memory.BufferAllocator;
 /**
  * One operator's memory context: a named child allocator (live bytes) plus the operator's share of
  * the query {@link MemoryPool} (reserved bytes). Callers reserve before they allocate; buffers from
- * {@link #allocate} are reserved and released automatically. Not thread-safe (one operator, one
- * thread); {@link #close()} releases every reservation and closes the allocator.
+ * {@link #allocate} are reserved and released automatically. Before a step that grows the operator,
+ * its memory check {@link #tryHold holds} the step's bound: those bytes are reserved in the pool at
+ * once, so no other thread can take them between the check and the step's allocations, which draw
+ * on the hold first; {@link #releaseHold} returns what the step did not use. Not thread-safe (one
+ * operator, one thread); {@link #close()} releases every reservation and closes the allocator.
  */
 public final class OperatorMemory implements AutoCloseable {
     /** How often a query waiting for other queries to release server memory looks again. */
@@ -20,6 +23,12 @@ public final class OperatorMemory implements AutoCloseable {
     private final MemoryPool pool;
     private long reserved;
     private long reservedPeak;
+
+    /** Bytes reserved in the pool for the current step and not yet handed to an allocation. */
+    private long held;
+
+    /** How many more released bytes go into {@link #held} instead of back to the pool. */
+    private long keeping;
 
     /** Creates a child allocator called {@code operatorName} under {@code parent}. */
     public OperatorMemory(String operatorName, BufferAllocator parent, MemoryPool pool) {
@@ -36,12 +45,16 @@ public final class OperatorMemory implements AutoCloseable {
         return allocator;
     }
 
-    /** Reserves {@code bytes} from the pool or throws {@link MemoryLimitExceededException}. */
+    /**
+     * Reserves {@code bytes}, taking them from the current hold first and the rest from the pool,
+     * or throws {@link MemoryLimitExceededException}.
+     */
     public void reserve(long bytes) {
         if (bytes == 0) {
             return;
         }
-        if (!pool.tryReserve(bytes)) {
+        long fromHold = Math.min(held, bytes);
+        if (bytes > fromHold && !pool.tryReserve(bytes - fromHold)) {
             MemoryPool full = pool.refusedBy();
             String holder = full == pool ? "" : " by all queries";
             throw new MemoryLimitExceededException(
@@ -59,18 +72,77 @@ public final class OperatorMemory implements AutoCloseable {
                             + MemoryPool.formatBytes(full.reserved())
                             + ")");
         }
+        held -= fromHold;
         reserved += bytes;
         reservedPeak = Math.max(reservedPeak, reserved);
     }
 
-    /** Returns {@code bytes} of this operator's reservation to the pool. */
+    /**
+     * Reserves {@code quarters}/4 of the bytes the pool has free, at most {@code max}, in one step
+     * (see {@link MemoryPool#reserveShare}); returns the bytes reserved, possibly 0.
+     */
+    public long reserveShare(long max, int quarters) {
+        long got = pool.reserveShare(max, quarters);
+        reserved += got;
+        reservedPeak = Math.max(reservedPeak, reserved);
+        return got;
+    }
+
+    /**
+     * Holds {@code bytes} for the step about to run: makes the hold exactly {@code bytes},
+     * reserving what it lacks in the pool (all or nothing) or returning what it has beyond. Returns
+     * false, with the hold unchanged, when the pool refuses. Held bytes count as reserved in the
+     * pool (and its peak) but not as this operator's {@link #reserved()} until an allocation takes
+     * them.
+     */
+    public boolean tryHold(long bytes) {
+        if (bytes > held) {
+            if (!pool.tryReserve(bytes - held)) {
+                return false;
+            }
+        } else {
+            pool.release(held - bytes);
+        }
+        held = bytes;
+        return true;
+    }
+
+    /** Returns the rest of the current hold to the pool (the step is over). */
+    public void releaseHold() {
+        if (held > 0) {
+            pool.release(held);
+            held = 0;
+        }
+    }
+
+    /** Bytes held for the current step and not yet allocated. */
+    public long held() {
+        return held;
+    }
+
+    /**
+     * Returns {@code bytes} of this operator's reservation to the pool (or to its hold while {@link
+     * #keepReleased} says so).
+     */
     public void release(long bytes) {
         if (bytes > reserved) {
             throw new IllegalStateException(
                     name + " releases " + bytes + " bytes but holds " + reserved);
         }
-        pool.release(bytes);
+        long kept = Math.min(keeping, bytes);
+        pool.release(bytes - kept);
+        keeping -= kept;
+        held += kept;
         reserved -= bytes;
+    }
+
+    /**
+     * Makes the next {@code bytes} this operator releases join its hold instead of going back to
+     * the pool (0 stops it): what it frees to start over is then still its own when it allocates
+     * again, and no other thread can take those bytes in between.
+     */
+    public void keepReleased(long bytes) {
+        keeping = bytes;
     }
 
     /**
@@ -124,28 +196,32 @@ public final class OperatorMemory implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code bytes} are available or {@code timeoutMillis} pass (checking {@code
-     * cancelled} every few milliseconds), while the query's room is held down by the server pool,
-     * i.e. by other queries; returns whether they are available.
+     * {@link #tryHold Holds} {@code bytes}, waiting up to {@code timeoutMillis} (checking {@code
+     * cancelled} every few milliseconds) while the query's room is held down by the server pool,
+     * i.e. by other queries; returns whether the bytes are held.
      */
-    public boolean awaitRoom(long bytes, long timeoutMillis, BooleanSupplier cancelled) {
-        if (pool.parent() == null || bytes > pool.limit() - pool.reserved()) {
-            return bytes <= available();
+    public boolean awaitHold(long bytes, long timeoutMillis, BooleanSupplier cancelled) {
+        if (tryHold(bytes)) {
+            return true;
+        }
+        if (pool.parent() == null || bytes > pool.limit() - (pool.reserved() - held)) {
+            return false;
         }
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         pool.waiting(true);
         try {
-            while (bytes > available()
-                    && System.nanoTime() < deadline
-                    && !cancelled.getAsBoolean()) {
+            while (System.nanoTime() < deadline && !cancelled.getAsBoolean()) {
                 Thread.sleep(ROOM_POLL_MILLIS);
+                if (tryHold(bytes)) {
+                    return true;
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
             pool.waiting(false);
         }
-        return bytes <= available();
+        return false;
     }
 
     /** The query's {@code memory_limit}. */
@@ -176,9 +252,10 @@ public final class OperatorMemory implements AutoCloseable {
     /** Releases the remaining reservation and closes the allocator (fails if buffers leak). */
     @Override
     public void close() {
-        if (reserved > 0) {
-            pool.release(reserved);
+        if (reserved + held > 0) {
+            pool.release(reserved + held);
             reserved = 0;
+            held = 0;
         }
         allocator.close();
     }

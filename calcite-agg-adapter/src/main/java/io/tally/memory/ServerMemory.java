@@ -1,8 +1,5 @@
 package io.tally.memory;
 
-import com.sun.management.OperatingSystemMXBean;
-import java.lang.management.ManagementFactory;
-
 /**
  * The JVM-wide memory budget ({@code server_memory_limit}) that every query's {@link MemoryPool}
  * reserves from when it is set, so all connections of one process (e.g. {@code tally serve}) share
@@ -16,8 +13,8 @@ public final class ServerMemory {
     /** The system property read at startup. */
     public static final String PROPERTY = "tally." + SETTING;
 
-    /** Share of the machine's physical memory a server budgets for all queries by default. */
-    public static final double DEFAULT_FRACTION = 0.5;
+    /** The value of {@link #setLimit} that sets the {@link #defaultLimit() default budget}. */
+    public static final long MACHINE_DEFAULT = -1;
 
     private static volatile MemoryPool pool = fromProperty();
 
@@ -30,19 +27,27 @@ public final class ServerMemory {
 
     /**
      * Sets the global limit for queries that start from now on (running queries keep the pool they
-     * started with); {@code bytes <= 0} removes the limit. Returns the new pool (null without one).
+     * started with); {@link #MACHINE_DEFAULT} sets the {@link #defaultLimit() default}, which then
+     * follows the table cache as a query's default {@code memory_limit} does; other {@code bytes <=
+     * 0} remove the limit. Returns the new pool (null without one).
      */
     public static synchronized MemoryPool setLimit(long bytes) {
-        pool = bytes <= 0 ? null : new MemoryPool(SETTING, bytes, null);
+        if (bytes == MACHINE_DEFAULT) {
+            pool = new MemoryPool(SETTING, defaultLimit(), null);
+            MachineMemory.follow(pool);
+        } else {
+            pool = bytes <= 0 ? null : new MemoryPool(SETTING, bytes, null);
+        }
         return pool;
     }
 
-    /** The default budget for a server: {@link #DEFAULT_FRACTION} of the physical memory. */
+    /**
+     * The default budget for a server: what one query's default {@code memory_limit} would be now
+     * ({@link MachineMemory#defaultQueryLimit(long)}), so the heap, the table cache and all the
+     * server's queries together stay inside physical memory as they do for one embedded query.
+     */
     public static long defaultLimit() {
-        long physical =
-                ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                        .getTotalMemorySize();
-        return (long) (physical * DEFAULT_FRACTION);
+        return MachineMemory.defaultQueryLimit(EngineMemory.cachedBytes());
     }
 
     private static MemoryPool fromProperty() {

@@ -87,7 +87,12 @@ public final class TableCache {
                 continue;
             }
             try {
+                boolean loaded = entry.loaded();
                 if (entry.loadAndAcquire()) {
+                    if (!loaded) {
+                        // default memory limits shrink by what the cache took (MachineMemory)
+                        MachineMemory.cacheChanged(EngineMemory.cachedBytes());
+                    }
                     return entry;
                 }
             } catch (RuntimeException | Error e) {

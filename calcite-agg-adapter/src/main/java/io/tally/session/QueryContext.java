@@ -1,5 +1,6 @@
 package io.tally.session;
 
+import io.tally.memory.MachineMemory;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.ServerMemory;
 import io.tally.metrics.QueryProfile;
@@ -31,6 +32,9 @@ public final class QueryContext {
         TallySettings settings = session.settings();
         this.pool =
                 new MemoryPool(MemoryPool.QUERY_LIMIT, settings.memoryLimit(), ServerMemory.pool());
+        if (settings.memoryLimitIsDefault()) {
+            MachineMemory.follow(pool);
+        }
         this.spill = new QuerySpillDirectory(settings.spillDir());
     }
 

@@ -117,6 +117,11 @@ public final class TallySettings {
         return (Long) value(Setting.MEMORY_LIMIT);
     }
 
+    /** Whether {@code memory_limit} is its default (neither given when connecting nor SET). */
+    public synchronized boolean memoryLimitIsDefault() {
+        return !values.containsKey(Setting.MEMORY_LIMIT);
+    }
+
     public Path spillDir() {
         return (Path) value(Setting.SPILL_DIR);
     }

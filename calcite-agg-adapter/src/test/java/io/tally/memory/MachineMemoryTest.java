@@ -1,6 +1,7 @@
 package io.tally.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -59,5 +60,37 @@ class MachineMemoryTest {
                 (long) ((room - budget) * 0.75),
                 MachineMemory.defaultQueryLimit(physical, heap, budget));
         assertTrue(room - budget >= room / 4 - 1);
+    }
+
+    @Test
+    void aPoolUnderTheDefaultLimitFollowsTheCache() {
+        long room = MachineMemory.room();
+        long cached = EngineMemory.cachedBytes();
+        long start = MachineMemory.defaultQueryLimit(cached);
+        MemoryPool followed = new MemoryPool(start);
+        MemoryPool fixed = new MemoryPool(start);
+        MachineMemory.follow(followed);
+        try {
+            long held = start - start / 8;
+            assertTrue(followed.tryReserve(held));
+            // the query loads a table of half the room into the cache: its default limit shrinks
+            MachineMemory.cacheChanged(cached + room / 2);
+            long lower = MachineMemory.defaultQueryLimit(cached + room / 2);
+            assertTrue(lower < held, lower + " / " + held);
+            assertEquals(lower, followed.limit());
+            assertEquals(start, fixed.limit(), "a limit that was set stays");
+            // what it holds stays reserved, but nothing more is granted until it is under again
+            assertFalse(followed.tryReserve(1));
+            followed.release(held);
+            assertTrue(followed.tryReserve(lower));
+            followed.release(lower);
+            // the cache shrinks: never above the limit the query started with
+            MachineMemory.cacheChanged(0);
+            assertEquals(start, followed.limit());
+            followed.adjustLimit(-5);
+            assertEquals(1, followed.limit());
+        } finally {
+            MachineMemory.cacheChanged(EngineMemory.cachedBytes());
+        }
     }
 }

@@ -85,4 +85,88 @@ class OperatorMemoryTest {
             assertEquals(0, root.getAllocatedMemory());
         }
     }
+
+    @Test
+    void heldBytesStayTheOperatorsUntilTheStepAllocatesOrReturnsThem() {
+        try (BufferAllocator root = new RootAllocator()) {
+            MemoryPool pool = new MemoryPool(1 << 20);
+            try (OperatorMemory mem = new OperatorMemory("Agg#4", root, pool);
+                    OperatorMemory other = new OperatorMemory("Agg#5", root, pool)) {
+                assertTrue(mem.tryHold(600 << 10));
+                // the held bytes are reserved in the pool: another operator cannot take them
+                assertEquals(600 << 10, pool.reserved());
+                assertEquals(0, mem.reserved());
+                assertThrows(MemoryLimitExceededException.class, () -> other.reserve(500 << 10));
+                other.reserve(424 << 10);
+                // the step's allocation draws on the hold, not on the (now full) pool
+                ArrowBuf buf = mem.allocate(512 << 10);
+                assertEquals(mem.live(), mem.reserved());
+                assertEquals(88 << 10, mem.held());
+                assertEquals(1 << 20, pool.reserved());
+                // beyond the hold, the rest comes from the pool (refused here: it is full)
+                assertThrows(MemoryLimitExceededException.class, () -> mem.reserve(100 << 10));
+                assertEquals(88 << 10, mem.held());
+                // a smaller hold gives the difference back; a refused one leaves the hold as it was
+                assertTrue(mem.tryHold(8 << 10));
+                assertEquals((1 << 20) - (80 << 10), pool.reserved());
+                assertFalse(mem.tryHold(100 << 10));
+                assertEquals(8 << 10, mem.held());
+                mem.releaseHold();
+                assertEquals(0, mem.held());
+                assertEquals(mem.reserved() + other.reserved(), pool.reserved());
+                assertEquals(512 << 10, mem.reservedPeak());
+                mem.free(buf);
+                assertTrue(mem.tryHold(1000));
+            }
+            // close returns a hold left over by a failed step
+            assertEquals(0, pool.reserved());
+            assertEquals(1 << 20, pool.peak());
+            assertEquals(0, root.getAllocatedMemory());
+        }
+    }
+
+    @Test
+    void bytesReleasedToStartOverStayHeldForTheNextAllocation() {
+        try (BufferAllocator root = new RootAllocator()) {
+            MemoryPool pool = new MemoryPool(1 << 20);
+            try (OperatorMemory mem = new OperatorMemory("Agg#7", root, pool)) {
+                ArrowBuf old = mem.allocate(256 << 10);
+                mem.keepReleased(Long.MAX_VALUE);
+                mem.free(old);
+                mem.keepReleased(0);
+                // freed, but still reserved for this operator: another one cannot take it
+                assertEquals(256 << 10, mem.held());
+                assertEquals(256 << 10, pool.reserved());
+                assertTrue(pool.tryReserve(768 << 10));
+                ArrowBuf fresh = mem.allocate(64 << 10);
+                assertEquals(192 << 10, mem.held());
+                mem.releaseHold();
+                assertEquals((768 << 10) + (64 << 10), pool.reserved());
+                mem.free(fresh);
+                pool.release(768 << 10);
+            }
+            assertEquals(0, pool.reserved());
+        }
+    }
+
+    @Test
+    void reserveShareTakesPartOfWhatIsFreeAtOnce() {
+        try (BufferAllocator root = new RootAllocator()) {
+            MemoryPool server = new MemoryPool("server_memory_limit", 1000, null);
+            MemoryPool query = new MemoryPool(MemoryPool.QUERY_LIMIT, 600, server);
+            assertTrue(server.tryReserve(200));
+            try (OperatorMemory mem = new OperatorMemory("Agg#6", root, query)) {
+                // 3/4 of the query's 600 free (the server has 800)
+                assertEquals(450, mem.reserveShare(10_000, 3));
+                assertEquals(450, mem.reserved());
+                assertEquals(650, server.reserved());
+                // capped by max; then by the server's room once it is the smaller
+                assertEquals(10, mem.reserveShare(10, 3));
+                assertTrue(server.tryReserve(300));
+                assertEquals(30, mem.reserveShare(10_000, 3));
+                assertEquals(0, new MemoryPool(100).reserveShare(10, 0));
+            }
+            assertEquals(500, server.reserved());
+        }
+    }
 }

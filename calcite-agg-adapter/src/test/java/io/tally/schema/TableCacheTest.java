@@ -8,11 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tally.batch.BatchCursor;
+import io.tally.memory.EngineMemory;
+import io.tally.memory.MachineMemory;
+import io.tally.memory.MemoryPool;
+import io.tally.session.QueryContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -80,6 +86,38 @@ class TableCacheTest {
             assertEquals(1, TableCache.engine().files());
             String show = run(cached, "SHOW cache").get(0).get(1);
             assertTrue(show.startsWith("true (cached: 1 file, "), show);
+        }
+    }
+
+    @Test
+    void loadingATableLowersTheDefaultLimitOfRunningQueries() throws Exception {
+        Path file = dir.resolve("t.arrow");
+        ArrowFiles.write(file, 4, 0, 3, 5);
+        MemoryPool follower = new MemoryPool(Long.MAX_VALUE / 4);
+        MachineMemory.follow(follower);
+        try (Connection byDefault = connect(true);
+                Connection set =
+                        DriverManager.getConnection(
+                                "jdbc:tally:data=" + dir + ";cache=true;memory_limit=1GB");
+                Statement a = byDefault.createStatement();
+                Statement b = set.createStatement();
+                ResultSet open = a.executeQuery("SELECT i8 FROM t GROUP BY i8");
+                ResultSet other = b.executeQuery("SELECT i8 FROM t GROUP BY i8")) {
+            assertTrue(open.next() && other.next());
+            // the first scan loaded the file: following limits were derived again
+            long cached = EngineMemory.cachedBytes();
+            assertTrue(cached > 0);
+            assertEquals(MachineMemory.defaultQueryLimit(cached), follower.limit());
+            // a query under the default memory_limit follows, one with memory_limit set does not
+            MachineMemory.cacheChanged(MachineMemory.room());
+            long floor = MachineMemory.defaultQueryLimit(MachineMemory.room());
+            List<Long> limits = new ArrayList<>();
+            for (MemoryPool p : QueryContext.pools()) {
+                limits.add(p.limit());
+            }
+            assertTrue(limits.contains(floor) && limits.contains(1L << 30), limits.toString());
+        } finally {
+            MachineMemory.cacheChanged(EngineMemory.cachedBytes());
         }
     }
 

@@ -1,11 +1,11 @@
 package io.tally.spark;
 
-import com.sun.management.OperatingSystemMXBean;
 import io.tally.exec.AggregateConfig;
 import io.tally.memory.ByteSize;
+import io.tally.memory.EngineMemory;
+import io.tally.memory.MachineMemory;
 import io.tally.spill.SpillOptions;
 import java.io.Serializable;
-import java.lang.management.ManagementFactory;
 import java.util.Locale;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -40,12 +40,6 @@ record TallyOptions(
         TALLY,
         SPARK
     }
-
-    /**
-     * Share of the machine's memory all of an executor's tasks may take together by default, as
-     * Tally's own {@code memory_limit} default; each task gets it divided by the cores.
-     */
-    static final double DEFAULT_MEMORY_FRACTION = 0.5;
 
     /** 0 in {@link #partitionBytes}: Spark's {@code spark.sql.files.maxPartitionBytes}. */
     static final long SPARK_PARTITION_BYTES = 0;
@@ -92,15 +86,17 @@ record TallyOptions(
                 aggregate == Aggregate.TALLY);
     }
 
-    /** The memory limit a task on this executor runs under. */
+    /**
+     * The memory limit a task on this executor runs under: the option, else Tally's own default
+     * {@code memory_limit} for this JVM ({@link MachineMemory#defaultQueryLimit(long)}: half the
+     * machine's memory, less what the executor's heap limit, a reserve and cached tables leave)
+     * divided by the cores, as that many tasks run at once.
+     */
     long taskMemoryLimit() {
         if (memoryLimit != EXECUTOR_DEFAULT) {
             return memoryLimit;
         }
-        long physical =
-                ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                        .getTotalMemorySize();
-        return (long) (physical * DEFAULT_MEMORY_FRACTION)
+        return MachineMemory.defaultQueryLimit(EngineMemory.cachedBytes())
                 / Runtime.getRuntime().availableProcessors();
     }
 

@@ -69,7 +69,8 @@ public final class ServeCommand implements Callable<Integer> {
             description = {
                 "Memory all queries together may reserve, e.g. 8GB (default: -D"
                         + ServerMemory.PROPERTY
-                        + ", else half the machine's memory).",
+                        + ", else what one query's default memory_limit would be: half the"
+                        + " machine's memory, less what the JVM heap and the table cache leave).",
                 "A query that cannot get memory spills or fails; it never takes memory other queries hold."
             })
     private String serverMemoryLimit;
@@ -133,7 +134,8 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /**
-     * The budget to set: the option, else none (keep the JVM's -D setting), else half the machine.
+     * The budget to set: the option, else none (keep the JVM's -D setting), else the machine's
+     * default.
      */
     long serverMemoryBytes() {
         if (serverMemoryLimit != null) {
@@ -150,7 +152,7 @@ public final class ServeCommand implements Callable<Integer> {
                     spec.commandLine(),
                     "--server-memory-limit must be more than 0 bytes, got " + serverMemoryLimit);
         }
-        return ServerMemory.pool() != null ? 0 : ServerMemory.defaultLimit();
+        return ServerMemory.pool() != null ? 0 : ServerMemory.MACHINE_DEFAULT;
     }
 
     /**

@@ -50,7 +50,8 @@ public final class TallyServer implements AutoCloseable {
      * @param backingUrl JDBC URL each remote connection opens
      * @param user BASIC auth user, or null for no authentication
      * @param password BASIC auth password (required with {@code user})
-     * @param serverMemoryLimit bytes all queries together may reserve; 0 keeps the JVM's setting
+     * @param serverMemoryLimit bytes all queries together may reserve; 0 keeps the JVM's setting;
+     *     {@link ServerMemory#MACHINE_DEFAULT} the default derived from the machine
      */
     public record Config(
             String host,
@@ -107,7 +108,7 @@ public final class TallyServer implements AutoCloseable {
             }
             HttpServer server = builder.build();
             MemoryPool previous = ServerMemory.pool();
-            if (config.serverMemoryLimit() > 0) {
+            if (config.serverMemoryLimit() != 0) {
                 ServerMemory.setLimit(config.serverMemoryLimit());
             }
             try {
@@ -213,7 +214,7 @@ public final class TallyServer implements AutoCloseable {
                 server.stop();
             } finally {
                 meta.closeAllConnections();
-                if (config.serverMemoryLimit() > 0) {
+                if (config.serverMemoryLimit() != 0) {
                     ServerMemory.setLimit(previousBudget == null ? 0 : previousBudget.limit());
                 }
             }
