@@ -74,6 +74,12 @@ public final class ParallelAggregator implements Aggregator {
     /** A partial table may always hold this much before flushing (tiny limits). */
     static final long MIN_PARTIAL_BYTES = 256 << 10;
 
+    /**
+     * Reliefs a pass-through step tries (each spilling final tables and waiting up to their relief
+     * time) before it gives up holding its bytes: another worker may take freed bytes first.
+     */
+    static final int HOLD_ATTEMPTS = 3;
+
     private final AggregateSpec spec;
     private final AggregateConfig config;
     private final int threads;
@@ -382,7 +388,7 @@ public final class ParallelAggregator implements Aggregator {
                     VectorSchemaRoot view =
                             columns == null ? batch : ProjectedCursor.project(batch, columns);
                     if (pass.passing()) {
-                        passOn(rows, view, out);
+                        passOn(rows, view, out, exchange);
                         passed += view.getRowCount();
                         passedBatches++;
                         pass.passed(view.getRowCount());
@@ -419,15 +425,37 @@ public final class ParallelAggregator implements Aggregator {
     /**
      * Sends {@code batch}'s rows on as one partial state each, making room for their states first.
      */
-    private void passOn(RowStates rows, VectorSchemaRoot batch, Exchange out) {
+    private void passOn(
+            RowStates rows, VectorSchemaRoot batch, Exchange out, OperatorMemory exchange) {
         if (cancelled.getAsBoolean()) {
             throw new QueryCancelledException(name);
         }
         if (batch.getRowCount() == 0) {
             return;
         }
-        try (RowStates.Batch states = rows.build(batch, out.allocator(), finals::makeRoom)) {
+        RowStates.Batch states;
+        try {
+            states = rows.build(batch, out.allocator(), need -> holdRoom(exchange, need));
+        } finally {
+            exchange.releaseHold(); // the send below merges under the final tables' own gates
+        }
+        try (states) {
             out.send(states.root());
+        }
+    }
+
+    /**
+     * Makes room for the {@code need} bytes the next step of a pass-through batch may allocate and
+     * holds them for the worker's exchange memory, so another worker cannot take them between the
+     * check and the allocation; if they cannot be held after {@link #HOLD_ATTEMPTS} reliefs, the
+     * step's allocation reports the limit.
+     */
+    private void holdRoom(OperatorMemory exchange, long need) {
+        for (int attempt = 0; attempt < HOLD_ATTEMPTS; attempt++) {
+            finals.makeRoom(Math.max(0, need - exchange.held()));
+            if (exchange.tryHold(need)) {
+                return;
+            }
         }
     }
 
