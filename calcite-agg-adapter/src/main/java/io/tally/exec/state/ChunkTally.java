@@ -1,5 +1,9 @@
 package io.tally.exec.state;
 
+import io.tally.exec.hash.BlockLayout;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+
 /**
  * Rows per group of one chunk of resolved group ids, kept only when the table has few groups, so
  * that count-like states (COUNT, AVG's count, SUM's "has a value" flag) add each touched group's
@@ -85,8 +89,18 @@ public final class ChunkTally {
         return touched[t];
     }
 
-    /** The chunk's rows of group {@code g} ({@link #touchedCount} called first). */
-    public int rows(int g) {
-        return rows[g];
+    /**
+     * Adds each touched group's rows of the chunk to its 8-byte counter in {@code blocks} (a state
+     * column of {@code layout}: group g's word at block {@code g >>> shift}, offset {@code (g &
+     * mask) * 8}).
+     */
+    public void addRowsTo(ArrowBuf[] blocks, BlockLayout layout) {
+        int shift = layout.shift();
+        int mask = layout.mask();
+        for (int t = 0; t < touchedCount(); t++) {
+            int g = touched[t];
+            long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+            MemoryUtil.putLong(at, MemoryUtil.getLong(at) + rows[g]);
+        }
     }
 }

@@ -35,11 +35,7 @@ public final class CountAccumulator extends Accumulator {
         int shift = layout.shift();
         int mask = layout.mask();
         if (tally != null && noNulls()) {
-            for (int t = 0; t < tally.touchedCount(); t++) {
-                int g = tally.touched(t);
-                long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-                MemoryUtil.putLong(at, MemoryUtil.getLong(at) + tally.rows(g));
-            }
+            tally.addRowsTo(blocks, layout);
             return;
         }
         if (args.length == 0) {

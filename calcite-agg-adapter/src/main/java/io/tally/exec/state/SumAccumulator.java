@@ -96,16 +96,15 @@ public final class SumAccumulator extends Accumulator {
             addDoubles(gids, n, a.nulls, a.doubles);
         }
         ArrowBuf[] cb = counts.blocks;
+        if (avg) {
+            tally.addRowsTo(cb, layout);
+            return;
+        }
         int shift = layout.shift();
         int mask = layout.mask();
         for (int t = 0; t < tally.touchedCount(); t++) {
             int g = tally.touched(t);
-            if (avg) {
-                long at = cb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-                MemoryUtil.putLong(at, MemoryUtil.getLong(at) + tally.rows(g));
-            } else {
-                MemoryUtil.putByte(cb[g >>> shift].memoryAddress() + (g & mask), (byte) 1);
-            }
+            MemoryUtil.putByte(cb[g >>> shift].memoryAddress() + (g & mask), (byte) 1);
         }
     }
 
