@@ -125,11 +125,7 @@ final class PartialStates {
             keyInputs[k].decode(vectors.get(k), n);
         }
         sink.resolveDecoded(
-                keyInputs,
-                n,
-                new int[n],
-                g -> mergeBound(vectors, g, n),
-                g -> merge(vectors, g, n));
+                keyInputs, n, g -> mergeBound(vectors, g, n), g -> merge(vectors, g, n));
     }
 
     /** Merges the state columns of a partial batch's {@code n} rows into groups {@code gids}. */
@@ -252,7 +248,6 @@ final class PartialStates {
         sink.resolveDecoded(
                 keyInputs,
                 n,
-                new int[n],
                 g -> sink.replayBound(c, args, g, n),
                 g -> sink.replayDistinct(c, args, g, n));
     }
@@ -296,11 +291,7 @@ final class PartialStates {
         List<FieldVector> columns = vectors.subList(keyCount, vectors.size());
         Accumulator a = sink.accumulators.get(c);
         sink.resolveDecoded(
-                keyInputs,
-                n,
-                new int[n],
-                g -> a.mergeBound(columns, g, n),
-                g -> a.merge(columns, g, n));
+                keyInputs, n, g -> a.mergeBound(columns, g, n), g -> a.merge(columns, g, n));
     }
 
     /** A batch of {@code schema} with room for {@code rows} rows from {@code allocator}. */

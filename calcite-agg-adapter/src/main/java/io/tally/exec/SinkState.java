@@ -358,25 +358,15 @@ final class SinkState implements AutoCloseable {
     }
 
     /**
-     * Resolves group ids for already-decoded key columns (all keys plus the set id) into {@code
-     * out}, consulting the gate for the keys' growth and then for {@code next}, the bytes of {@code
-     * step}, which then folds the rows into those groups.
+     * Resolves group ids for already-decoded key columns (all keys plus the set id), consulting the
+     * gate for the keys' growth and then for {@code next}, the bytes of {@code step}, which then
+     * folds the rows into those groups (given a copy of the ids of its own).
      */
     void resolveDecoded(
-            DecodedColumn[] keys,
-            int n,
-            int[] out,
-            ToLongFunction<int[]> next,
-            Consumer<int[]> step) {
+            DecodedColumn[] keys, int n, ToLongFunction<int[]> next, Consumer<int[]> step) {
         ensureScratch(n);
         System.arraycopy(keys, 0, keyInputs, 0, keyInputs.length);
-        resolveGated(
-                n,
-                next,
-                () -> {
-                    System.arraycopy(gids, 0, out, 0, n);
-                    step.accept(out);
-                });
+        resolveGated(n, next, () -> step.accept(Arrays.copyOf(gids, n)));
     }
 
     /**
