@@ -238,16 +238,23 @@ final class DirectIndex implements AutoCloseable {
         if (fits) {
             return 0;
         }
-        if (slots(newWidth) <= maxSlots) {
-            placePadded();
-            return slots(newWidth);
+        if (slots(newWidth) > maxSlots && !capPadding()) {
+            return maxSlots + 1;
         }
-        // padded past the cap: pad only as far as the cap allows, in key order
+        placePadded();
+        return slots(newWidth);
+    }
+
+    /**
+     * Padded past the cap: pads only as far as the cap allows, in key order; false when even the
+     * unpadded ranges pass it.
+     */
+    private boolean capPadding() {
         long unpadded = 1;
         for (int k = 0; k < families.length; k++) {
             unpadded *= needWidth[k] > 0 ? needWidth[k] : newWidth[k];
             if (unpadded > maxSlots) {
-                return maxSlots + 1;
+                return false;
             }
         }
         for (int k = 0; k < families.length; k++) {
@@ -257,8 +264,7 @@ final class DirectIndex implements AutoCloseable {
                 unpadded = others * newWidth[k];
             }
         }
-        placePadded();
-        return slots(newWidth);
+        return true;
     }
 
     /** Product of {@code widths}, or {@code maxSlots + 1} once it passes {@link #maxSlots}. */
