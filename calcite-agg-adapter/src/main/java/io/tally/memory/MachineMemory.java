@@ -65,8 +65,8 @@ public final class MachineMemory {
 
     /**
      * Makes {@code pool}'s limit (a default {@code memory_limit}, or a server's default budget)
-     * follow {@link #defaultQueryLimit(long)} as the table cache grows and shrinks, for as long as
-     * the pool is reachable.
+     * follow {@link #defaultQueryLimit(long)} each time a table is loaded into the cache, for as
+     * long as the pool is reachable (an eviction does not raise it again).
      */
     public static void follow(MemoryPool pool) {
         FOLLOWERS.add(pool);
