@@ -155,7 +155,7 @@ public class TallyPrepare extends CalcitePrepareImpl {
                 List<String> tables =
                         main == null ? List.of() : new ArrayList<>(main.getTableNames());
                 try {
-                    String sql = ShowStatements.sql((SqlShow) node, session.settings(), tables);
+                    String sql = ShowStatements.sql((SqlShow) node, session, tables);
                     return super.prepareSql(context, Query.of(sql), elementType, maxRowCount);
                 } catch (SQLException e) {
                     throw new RuntimeException(e.getMessage(), e);

@@ -59,6 +59,9 @@ class PlanCacheTest {
             }
             assertEquals(1, prepares.get());
             assertEquals(new PlanCache.Stats(2, 1, 0, 1), stats(c));
+            assertEquals(
+                    List.of("1|" + PlanCache.MAX_ENTRIES + "|2|1|0"),
+                    Utf8CharsetTest.rows(s, "SHOW plan_cache"));
         }
     }
 
