@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableMultimap;
 import com.google.common.collect.Multimap;
 import io.tally.schema.CsvOptions;
 import io.tally.schema.DataFileException;
+import io.tally.schema.PlanDependencies;
 import io.tally.schema.ScanData;
 import io.tally.schema.files.FileFormat;
 import io.tally.schema.files.FileGlob;
@@ -24,6 +25,8 @@ import org.apache.calcite.schema.Function;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.lookup.CompatibilityLookup;
+import org.apache.calcite.schema.lookup.Lookup;
 
 /**
  * A schema over a data directory: every {@code *.parquet}, {@code *.arrow} (Arrow IPC file), {@code
@@ -89,6 +92,26 @@ public final class TallySchema extends AbstractSchema {
         Map<String, Table> tables = new TreeMap<>();
         listFiles().forEach((name, file) -> tables.put(name, table(name, file)));
         return tables;
+    }
+
+    /**
+     * The tables; one asked for by name is found without opening the directory's other files, and
+     * the lookup is a {@link PlanDependencies} check of the statement being prepared.
+     */
+    @Override
+    public Lookup<Table> tables() {
+        return new CompatibilityLookup<>(this::recordedLookup, this::getTableNames);
+    }
+
+    private Table recordedLookup(String name) {
+        Table found = lookup(name);
+        PlanDependencies.add(() -> lookup(name) == found);
+        return found;
+    }
+
+    private Table lookup(String name) {
+        Path file = listFiles().get(name);
+        return file == null ? null : table(name, file);
     }
 
     @Override

@@ -3,18 +3,25 @@ package io.tally.jdbc;
 import io.tally.memory.ByteSize;
 import io.tally.parser.SqlShow;
 import io.tally.schema.TableCache;
+import io.tally.session.PlanCache;
 import io.tally.session.Setting;
+import io.tally.session.TallySession;
 import io.tally.session.TallySettings;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Turns {@code SHOW ALL}, {@code SHOW name} and {@code SHOW TABLES} into a query over a {@code
- * VALUES} list, so they return rows like any other statement.
+ * Turns {@code SHOW ALL}, {@code SHOW name}, {@code SHOW TABLES} and {@code SHOW plan_cache} (the
+ * connection's {@link PlanCache} counters) into a query over a {@code VALUES} list, so they return
+ * rows like any other statement.
  */
 final class ShowStatements {
+    /** The subject of {@code SHOW plan_cache}: not a setting, so it never shadows one. */
+    static final String PLAN_CACHE = "plan_cache";
+
     private ShowStatements() {}
 
     /**
@@ -22,8 +29,8 @@ final class ShowStatements {
      *
      * @throws SQLException for an unknown setting, naming the valid ones
      */
-    static String sql(SqlShow show, TallySettings settings, List<String> tables)
-            throws SQLException {
+    static String sql(SqlShow show, TallySession session, List<String> tables) throws SQLException {
+        TallySettings settings = session.settings();
         switch (show.subject()) {
             case TABLES:
                 return values(
@@ -36,6 +43,9 @@ final class ShowStatements {
                 return values(rows, "name", "value", "description");
             default:
                 String key = String.join(".", show.name().names);
+                if (key.equalsIgnoreCase(PLAN_CACHE)) {
+                    return planCache(session.planCache().stats());
+                }
                 Setting s = Setting.lookup(key);
                 if (s == null) {
                     throw new SQLException(
@@ -47,6 +57,22 @@ final class ShowStatements {
                 }
                 return values(List.of(List.of(s.key(), display(s, settings))), "name", "value");
         }
+    }
+
+    /** One row of the plan cache's counters since the connection opened, as BIGINTs. */
+    private static String planCache(PlanCache.Stats stats) {
+        long[] counts = {
+            stats.entries(),
+            PlanCache.MAX_ENTRIES,
+            stats.hits(),
+            stats.misses(),
+            stats.invalidations()
+        };
+        return "SELECT * FROM (VALUES ("
+                + Arrays.stream(counts)
+                        .mapToObj(n -> "CAST(" + n + " AS BIGINT)")
+                        .collect(Collectors.joining(", "))
+                + ")) AS t(entries, max_entries, hits, misses, invalidations)";
     }
 
     /**

@@ -8,7 +8,10 @@ import io.tally.parser.SqlShow;
 import io.tally.parser.TallyParser;
 import io.tally.plan.Profiler;
 import io.tally.plan.UnsupportedQueryException;
+import io.tally.schema.PlanDependencies;
 import io.tally.schema.files.CopyTarget;
+import io.tally.session.PlanCache;
+import io.tally.session.Setting;
 import io.tally.session.TallySession;
 import io.tally.session.TallySettings;
 import java.lang.reflect.Type;
@@ -16,10 +19,12 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.CalciteSchema;
@@ -45,7 +50,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Tally's statement preparation: Calcite's, plus Tally's planner rules (chosen from the
  * connection's settings), {@code SET}/{@code RESET} of Tally settings, and Tally's own statements
- * ({@code EXPLAIN ANALYZE}, {@code SHOW}, {@code COPY ... TO}).
+ * ({@code EXPLAIN ANALYZE}, {@code SHOW}, {@code COPY ... TO}); a query run again on a connection
+ * reuses its plan from the connection's {@link PlanCache} while its tables are unchanged.
  */
 public class TallyPrepare extends CalcitePrepareImpl {
     /** Statements Tally answers itself start with one of these words (after blanks/comments). */
@@ -149,14 +155,59 @@ public class TallyPrepare extends CalcitePrepareImpl {
                 List<String> tables =
                         main == null ? List.of() : new ArrayList<>(main.getTableNames());
                 try {
-                    String sql = ShowStatements.sql((SqlShow) node, session.settings(), tables);
+                    String sql = ShowStatements.sql((SqlShow) node, session, tables);
                     return super.prepareSql(context, Query.of(sql), elementType, maxRowCount);
                 } catch (SQLException e) {
                     throw new RuntimeException(e.getMessage(), e);
                 }
             }
+            return prepareWithinLimits(context, query, elementType, maxRowCount);
         }
-        return prepareWithinLimits(context, query, elementType, maxRowCount);
+        return prepareCached(context, query, elementType, maxRowCount);
+    }
+
+    /** What a cached plan is keyed by besides its tables: see {@link PlanCache}. */
+    private record PlanKey(
+            String sql,
+            Type elementType,
+            long maxRowCount,
+            List<String> defaultSchema,
+            Map<Setting, Object> settings) {}
+
+    /**
+     * A query's plan from the connection's {@link PlanCache}, or prepared and cached if it reads
+     * only Tally tables (each recorded as a {@link PlanDependencies} check) and is a query (Tally's
+     * own statements, EXPLAIN included, are prepared afresh each time).
+     */
+    private <T> CalciteSignature<T> prepareCached(
+            CalcitePrepare.Context context, Query<T> query, Type elementType, long maxRowCount) {
+        TallySession session = TallySession.find(context.getDataContext().getQueryProvider());
+        if (session == null || query.sql == null || PROFILED_PLAN.get() != null) {
+            return prepareWithinLimits(context, query, elementType, maxRowCount);
+        }
+        PlanKey key =
+                new PlanKey(
+                        query.sql,
+                        elementType,
+                        maxRowCount,
+                        context.getDefaultSchemaPath(),
+                        session.settings().snapshot());
+        PlanCache cache = session.planCache();
+        @SuppressWarnings("unchecked")
+        CalciteSignature<T> cached = (CalciteSignature<T>) cache.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        AtomicReference<PlanDependencies> recorded = new AtomicReference<>();
+        CalciteSignature<T> signature =
+                PlanDependencies.record(
+                        () -> prepareWithinLimits(context, query, elementType, maxRowCount),
+                        recorded::set);
+        PlanDependencies dependencies = recorded.get();
+        if (dependencies.cacheable() && signature.statementType == Meta.StatementType.SELECT) {
+            cache.put(key, signature, dependencies::current);
+        }
+        return signature;
     }
 
     /**
@@ -302,6 +353,10 @@ public class TallyPrepare extends CalcitePrepareImpl {
 
     @Override
     public void executeDdl(CalcitePrepare.Context context, SqlNode node) {
+        TallySession owner = TallySession.find(context.getDataContext().getQueryProvider());
+        if (owner != null && !(node instanceof SqlSetOption)) {
+            owner.planCache().clear(); // the statement may change the catalog plans were built on
+        }
         if (node instanceof SqlSetOption) {
             SqlSetOption set = (SqlSetOption) node;
             TallySession session = TallySession.of(context.getDataContext().getQueryProvider());

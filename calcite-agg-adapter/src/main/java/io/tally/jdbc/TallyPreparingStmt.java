@@ -1,9 +1,11 @@
 package io.tally.jdbc;
 
+import io.tally.catalog.TallyTable;
 import io.tally.plan.AggregateValidator;
 import io.tally.plan.HeapOperators;
 import io.tally.plan.PlanFixes;
 import io.tally.plan.TallyOperatorTable;
+import io.tally.schema.PlanDependencies;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -12,9 +14,12 @@ import org.apache.calcite.config.CalciteConnectionConfig;
 import org.apache.calcite.jdbc.CalcitePrepare;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.prepare.CalcitePrepareImpl;
 import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -88,10 +93,36 @@ class TallyPreparingStmt extends CalcitePrepareImpl.CalcitePreparingStmt {
         return Programs.sequence(PlanFixes.INSTANCE, super.getProgram());
     }
 
-    /** Implements the plan with the inputs Calcite's heap operators keep counted. */
+    /**
+     * Implements the plan with the inputs Calcite's heap operators keep counted; a plan that reads
+     * anything but Tally's tables is not cached ({@link PlanDependencies#refuse}).
+     */
     @Override
     protected PreparedResult implement(RelRoot root) {
+        if (!readsOnlyTallyTables(root.rel)) {
+            PlanDependencies.refuse();
+        }
         return super.implement(root.withRel(HeapOperators.budget(root.rel)));
+    }
+
+    /**
+     * Whether every table {@code rel} reads is a {@link TallyTable}, whose lookups {@link
+     * PlanDependencies} records (not a system table, another adapter's table or a table function).
+     */
+    static boolean readsOnlyTallyTables(RelNode rel) {
+        if (rel instanceof TableFunctionScan) {
+            return false;
+        }
+        RelOptTable table = rel.getTable();
+        if (table != null && table.unwrap(TallyTable.class) == null) {
+            return false;
+        }
+        for (RelNode input : rel.getInputs()) {
+            if (!readsOnlyTallyTables(input)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -14,10 +14,10 @@ import org.apache.calcite.DataContext;
 import org.apache.calcite.avatica.AvaticaConnection;
 
 /**
- * The state Tally adds to one Calcite connection: its settings, its file access policy, the
- * progress of its running statement, and the {@link QueryContext} of each statement execution; plus
- * the registry that finds a connection's session again from the planner, from generated code and
- * from tools.
+ * The state Tally adds to one Calcite connection: its settings, its file access policy, its {@link
+ * PlanCache}, the progress of its running statement, and the {@link QueryContext} of each statement
+ * execution; plus the registry that finds a connection's session again from the planner, from
+ * generated code and from tools.
  *
  * <p>Calcite hands the connection itself to both sides: a {@link DataContext}'s query provider is
  * the connection that runs the statement, so the registry is keyed by that object (weakly, so an
@@ -36,6 +36,7 @@ public final class TallySession {
 
     private final TallySettings settings;
     private final QueryProgress progress = new QueryProgress();
+    private final PlanCache planCache = new PlanCache();
 
     /**
      * Cancel flags of statements whose Tally operators opened (weakly: they go with their
@@ -125,6 +126,11 @@ public final class TallySession {
     /** Sets the file access policy of this connection's later statements. */
     public void fileAccess(FileAccess access) {
         this.fileAccess = Objects.requireNonNull(access, "access");
+    }
+
+    /** This connection's prepared statements, reused when a statement runs again. */
+    public PlanCache planCache() {
+        return planCache;
     }
 
     /** Live counters of the statement this connection runs (for progress bars). */

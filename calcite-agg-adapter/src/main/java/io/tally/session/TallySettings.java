@@ -4,6 +4,7 @@ import io.tally.exec.AggregateConfig;
 import io.tally.spill.SpillOptions;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Properties;
@@ -85,6 +86,14 @@ public final class TallySettings {
     public synchronized void resetAll() {
         values.clear();
         values.putAll(connectValues);
+    }
+
+    /**
+     * The settings as they are now, equal to another snapshot exactly when every setting has the
+     * same value (what a cached plan is keyed by).
+     */
+    public synchronized Map<Setting, Object> snapshot() {
+        return Collections.unmodifiableMap(new EnumMap<>(values));
     }
 
     /** The current canonical text of a setting (its default if never set). */

@@ -2,6 +2,7 @@ package io.tally.schema.files;
 
 import io.tally.schema.CsvOptions;
 import io.tally.schema.DataFileException;
+import io.tally.schema.PlanDependencies;
 import io.tally.schema.ScanData;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +21,8 @@ import java.util.function.UnaryOperator;
  * expands globs, checks each file with the connection's file access policy (a read check such as
  * {@code io.tally.session.FileAccess#checkRead}), picks the reader, and keeps the table (and what
  * its sniffing or footer reading learned) while none of its files changes size or modification
- * time, so planning a statement twice reads each file's metadata once.
+ * time, so planning a statement twice reads each file's metadata once. Each lookup is a {@link
+ * PlanDependencies} check of the statement being prepared.
  */
 public final class FileTables {
     private final UnaryOperator<Path> readCheck;
@@ -55,7 +57,9 @@ public final class FileTables {
             entry = new Entry(files, stamps, build(pattern, files, format, options, hive));
             cache.put(key, entry);
         }
-        return entry.data;
+        ScanData data = entry.data;
+        PlanDependencies.add(() -> table(pattern, format, options, hive) == data);
+        return data;
     }
 
     private static ScanData build(
