@@ -98,6 +98,34 @@ class BatchCalcDifferentialTest {
     }
 
     /**
+     * Subexpressions repeated across projections and the condition (evaluated once per batch by a
+     * shared kernel), with NULLs, after a filter, and inside CASE branches (never shared there).
+     */
+    @Test
+    void sharedSubexpressionsAgreeWithCalcite() throws Exception {
+        writeTable(new Random(SEED + 2));
+        try (SqlFixture db = SqlFixture.tally(dir)) {
+            for (String sql :
+                    List.of(
+                            "select cast(i as double) * cast(j as double), cast(i as double),"
+                                    + " cast(i as double) * cast(i as double),"
+                                    + " cast(j as double) * cast(j as double) from t",
+                            "select i * 3 + 1, (i * 3 + 1) * (i * 3 + 1), d * d from t"
+                                    + " where i * 3 + 1 > -20 and d * d < 1e6",
+                            "select b, sum(cast(i as double) * d), sum(cast(i as double)),"
+                                    + " sum(d * d), count(*) from t group by b",
+                            "select case when i <> 0 then j / i else 0 end, j / nullif(i, 0),"
+                                    + " case when i <> 0 then j / i else 0 end + 1 from t",
+                            "select upper(s) || upper(s), char_length(upper(s)) from t"
+                                    + " where upper(s) like 'A%'")) {
+                Outcome fast = run(db, sql);
+                assertTrue(fast.plan.contains("TallyBatchCalc"), fast.plan);
+                agreesWithCalcite(db, sql, fast);
+            }
+        }
+    }
+
+    /**
      * Runs {@code sql} again with the vectorized calc switched off and asserts that {@code fast}
      * gave the same rows and left no Arrow memory; returns Calcite's outcome.
      */
