@@ -25,7 +25,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * batch, and are freed by {@link #close()}; evaluation scratch is on-heap and reused.
  *
  * <p>A projection casting an integer column to DOUBLE over a whole batch converts from the input
- * vector straight into its output vector ({@link IntToDoubleCast}).
+ * vector straight into its output vector ({@link IntToDoubleCast}). A subexpression the projections
+ * and the condition use more than once is evaluated once per pass ({@link SharedKernel}).
  */
 public final class BatchCalculator implements AutoCloseable {
     private final Kernel condition;
@@ -44,15 +45,20 @@ public final class BatchCalculator implements AutoCloseable {
     /** Output column {@code i} is named {@code names.get(i)}. */
     public BatchCalculator(
             CalcProgram program, List<String> names, BufferAllocator parent, String name) {
-        this.condition = program.condition() == null ? null : Kernels.compile(program.condition());
         int n = program.projects().size();
+        List<Expr> trees = new ArrayList<>(program.projects());
+        if (program.condition() != null) {
+            trees.add(program.condition());
+        }
+        List<Kernel> kernels = Kernels.compileShared(trees);
+        this.condition = program.condition() == null ? null : kernels.get(n);
         this.projects = new Kernel[n];
         this.passThrough = new int[n];
         this.castInput = new int[n];
         List<Field> fields = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             Expr e = program.projects().get(i);
-            projects[i] = Kernels.compile(e);
+            projects[i] = kernels.get(i);
             passThrough[i] = e.op() == Op.INPUT ? (Integer) e.value() : -1;
             castInput[i] = IntToDoubleCast.inputOf(e);
             fields.add(e.type().toField(names.get(i)));

@@ -43,6 +43,11 @@ final class Frame {
         return rows;
     }
 
+    /** Counts {@link #start} calls from 1: a pass's values are valid until the next one starts. */
+    int pass() {
+        return pass;
+    }
+
     /** Input column {@code c} for this pass's rows. */
     Column input(int c) {
         Column column = columns[c];

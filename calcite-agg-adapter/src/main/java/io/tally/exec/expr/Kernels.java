@@ -2,15 +2,71 @@ package io.tally.exec.expr;
 
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
-/** Compiles an {@link Expr} tree into {@link Kernel}s, converting operands between families. */
+/**
+ * Compiles {@link Expr} trees into {@link Kernel}s, converting operands between families. Compiled
+ * together ({@link #compileShared}), the trees of one program share each repeated subexpression as
+ * one {@link SharedKernel}, evaluated once per pass.
+ */
 final class Kernels {
     private static final DataType DOUBLE = DataType.of(ColumnType.DOUBLE);
 
+    /** Per subexpression outside CASE: how often the trees use it (empty: share nothing). */
+    private final Map<Expr, Integer> uses = new HashMap<>();
+
+    private final Map<Expr, Kernel> shared = new HashMap<>();
+
+    /** CASE expressions being compiled around the current node (inside one, nothing is shared). */
+    private int caseDepth;
+
     private Kernels() {}
 
-    static Kernel compile(Expr e) {
+    /**
+     * The trees of one program, in order, each subexpression that occurs more than once (other than
+     * an input or a literal, and outside any CASE, whose branches see only some rows) compiled once
+     * and shared.
+     */
+    static List<Kernel> compileShared(List<Expr> trees) {
+        Kernels compiler = new Kernels();
+        for (Expr e : trees) {
+            compiler.count(e);
+        }
+        List<Kernel> out = new ArrayList<>(trees.size());
+        for (Expr e : trees) {
+            out.add(compiler.kernel(e));
+        }
+        return out;
+    }
+
+    private void count(Expr e) {
+        if (e.op() == Op.INPUT || e.op() == Op.LITERAL) {
+            return;
+        }
+        // a repeated node is compiled once, so its arguments count only on its first use
+        if (uses.merge(e, 1, Integer::sum) == 1 && e.op() != Op.CASE) {
+            for (Expr a : e.args()) {
+                count(a);
+            }
+        }
+    }
+
+    private Kernel kernel(Expr e) {
+        if (caseDepth > 0 || uses.getOrDefault(e, 0) < 2) {
+            return build(e);
+        }
+        Kernel k = shared.get(e);
+        if (k == null) {
+            k = new SharedKernel(build(e));
+            shared.put(e, k);
+        }
+        return k;
+    }
+
+    private Kernel build(Expr e) {
         DataType t = e.type();
         switch (e.op()) {
             case INPUT:
@@ -54,7 +110,13 @@ final class Kernels {
             case IS_NOT_FALSE:
                 return new LogicKernel(t, e.op(), args(e.args()));
             case CASE:
-                Kernel[] branches = args(e.args());
+                caseDepth++;
+                Kernel[] branches;
+                try {
+                    branches = args(e.args());
+                } finally {
+                    caseDepth--;
+                }
                 for (int i = 1; i < branches.length; i += 2) {
                     branches[i] = toFamilyOf(branches[i], t);
                 }
@@ -92,7 +154,7 @@ final class Kernels {
         }
     }
 
-    private static Kernel compare(Expr e) {
+    private Kernel compare(Expr e) {
         Kernel a = arg(e, 0);
         Kernel b = arg(e, 1);
         if (Kernel.isDouble(a.type) || Kernel.isDouble(b.type)) {
@@ -112,14 +174,14 @@ final class Kernels {
         return k;
     }
 
-    private static Kernel arg(Expr e, int i) {
-        return compile(e.args().get(i));
+    private Kernel arg(Expr e, int i) {
+        return kernel(e.args().get(i));
     }
 
-    private static Kernel[] args(List<Expr> args) {
+    private Kernel[] args(List<Expr> args) {
         Kernel[] kernels = new Kernel[args.size()];
         for (int i = 0; i < kernels.length; i++) {
-            kernels[i] = compile(args.get(i));
+            kernels[i] = kernel(args.get(i));
         }
         return kernels;
     }

@@ -84,6 +84,11 @@ public final class ChunkTally {
         return touchedCount;
     }
 
+    /** Groups of the table when the chunk was taken: every touched id is below it. */
+    public int groupCount() {
+        return groupCount;
+    }
+
     /** The {@code t}-th touched group ({@link #touchedCount} called first). */
     public int touched(int t) {
         return touched[t];
