@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tally.batch.BatchRows;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.batch.RowBatcher;
@@ -21,7 +20,6 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -215,7 +213,7 @@ class TableMergeTest {
                     Map<List<Object>, Integer> again = new LinkedHashMap<>(model);
                     resolveAll(target, types, sourceRows, again, root);
                     assertEquals(model, again);
-                    assertKeys(target, types, layout, model, root);
+                    GroupHashTableTest.assertKeysWritten(target, types, layout, model, root);
                 }
                 assertEquals(0, memory.live());
             }
@@ -273,30 +271,5 @@ class TableMergeTest {
             key.add(TestValues.groupingKey(v));
         }
         return key;
-    }
-
-    private static void assertKeys(
-            GroupHashTable table,
-            List<DataType> types,
-            BlockLayout layout,
-            Map<List<Object>, Integer> model,
-            BufferAllocator root) {
-        List<List<Object>> expected = new ArrayList<>(model.keySet());
-        for (int b = 0; b < table.blockCount(); b++) {
-            int rows = layout.rowsIn(b, table.groupCount());
-            for (int c = 0; c < types.size(); c++) {
-                try (FieldVector out = types.get(c).toField("k").createVector(root)) {
-                    out.allocateNew();
-                    table.key(c).write(b, rows, out);
-                    out.setValueCount(rows);
-                    for (int i = 0; i < rows; i++) {
-                        assertEquals(
-                                expected.get((b << layout.shift()) + i).get(c),
-                                TestValues.groupingKey(BatchRows.value(out, i)),
-                                "block " + b + " row " + i);
-                    }
-                }
-            }
-        }
     }
 }
