@@ -263,6 +263,60 @@ public final class BlockedAggregator implements Aggregator {
         trackPeaks();
     }
 
+    /**
+     * Folds groups {@code srcGids[0..n-1]} of another aggregator's partial states {@code src} (same
+     * spec and config, all in its block {@code block}) into this one, table to table: keys by
+     * {@code src}'s stored hashes {@code srcHashes}, states in place or from {@code states} (see
+     * {@link PartialStates#mergeStored}, {@link TableHandOff}).
+     */
+    void mergeTable(
+            PartialStates src,
+            int block,
+            int[] srcGids,
+            int[] srcHashes,
+            int n,
+            VectorSchemaRoot states) {
+        require(Phase.BUILDING, "mergeTable");
+        checkCancelled();
+        partials().requireNoSideStreams("mergeTable");
+        try {
+            partials().mergeStored(src, block, srcGids, srcHashes, n, states);
+        } catch (RuntimeException e) {
+            phase = Phase.FAILED;
+            throw e;
+        }
+        trackPeaks();
+    }
+
+    /**
+     * Hands every group to {@code handOff} table to table, one block at a time (its keys and, where
+     * {@link PartialStates#statesInPlace}, its states read in place, else its states as a
+     * states-only batch), each block freed after {@code handOff} returns; then goes on building in
+     * an empty table.
+     */
+    void handTable(TableHandOff handOff) {
+        require(Phase.BUILDING, "handTable");
+        PartialStates source = partials();
+        source.requireNoSideStreams("handTable");
+        try {
+            GroupHashTable table = sink.table;
+            int[] hashes = table.storedHashes();
+            int blocks = table.blockCount();
+            boolean inPlace = source.statesInPlace();
+            for (int b = 0; b < blocks; b++) {
+                try (VectorSchemaRoot states =
+                        inPlace ? null : source.serializeStates(b, memory.allocator())) {
+                    handOff.merge(source, b, table.layoutRows(b), hashes, states);
+                }
+                sink.releaseBlock(b);
+            }
+            sink.reset();
+        } catch (RuntimeException e) {
+            phase = Phase.FAILED;
+            throw e;
+        }
+    }
+
     private PartialStates partials() {
         if (partialStates == null) {
             partialStates = new PartialStates(sink, spec);

@@ -35,10 +35,13 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *   <li><b>Partial</b>: worker {@code i} reads split {@code i} into its own {@link
  *       BlockedAggregator}.
  *   <li><b>Exchange and merge</b>: at the end of its input (and earlier whenever its table passes
- *       {@link #PARTIAL_SHARE} of the memory limit or the pool refuses it) a worker serializes its
- *       table block by block into partial-state batches ({@link BlockedAggregator#flushPartials}),
- *       splits each by {@link ExchangePartitioner} and merges piece {@code p} into final table
- *       {@code p} under that table's lock. Then every final table is finished on its own thread.
+ *       {@link #PARTIAL_SHARE} of the memory limit or a pass-through check flushes it) a worker
+ *       hands its table block by block to the final tables table to table ({@link TableHandOff}):
+ *       each block's groups are split by final partition and merged into final table {@code p}
+ *       under that table's lock, keys read in place by their stored hashes. When the pool refuses
+ *       the partial table mid-batch it is instead serialized into partial-state batches ({@link
+ *       BlockedAggregator#flushPartials}), split by {@link ExchangePartitioner} (the same
+ *       partitions) and merged likewise. Then every final table is finished on its own thread.
  *   <li><b>Pass-through</b>: a partial table that is full (by group count or memory) while fewer
  *       than a third of its rows found their group in it stops probing: its groups are handed on
  *       and the following batches go to the exchange as one partial state per row ({@link
@@ -368,9 +371,13 @@ public final class ParallelAggregator implements Aggregator {
                                 new ExchangePartitioner(
                                         partial.partialKeyTypes(),
                                         finals.count(),
+                                        config.hashMask(),
                                         BlockLayout.of(config.blockSize()),
                                         exchange),
                                 exchange.allocator())) {
+            TableHandOff handOff =
+                    new TableHandOff(
+                            i, finals, BlockLayout.of(config.blockSize()), exchange.allocator());
             RowStates rows = RowStates.supports(spec) ? new RowStates(spec, exchange) : null;
             PassThroughSwitch pass =
                     new PassThroughSwitch(rows != null ? passThrough : PassThroughPolicy.OFF);
@@ -395,17 +402,17 @@ public final class ParallelAggregator implements Aggregator {
                     } else {
                         partial.sink(view);
                         if (pass.aggregated(view.getRowCount(), partial.groupCount())) {
-                            partial.flushPartials(out::send);
+                            partial.handTable(handOff);
                             pass.flushed();
                         } else if (partial.poolBytes() > partialCap) {
                             pass.flushedFull(partial.groupCount());
-                            partial.flushPartials(out::send);
+                            partial.handTable(handOff);
                         }
                     }
                     onBatch.run();
                 }
             }
-            partial.flushPartials(out::send);
+            partial.handTable(handOff);
             out.finish();
             synchronized (metrics) {
                 metrics.inputRows += partial.metrics().inputRows + passed;
@@ -414,6 +421,7 @@ public final class ParallelAggregator implements Aggregator {
                 metrics.directRows += partial.metrics().directRows;
                 metrics.exchangeBytes += out.bytes();
                 metrics.exchangeBatches += out.batches();
+                metrics.tableMergedGroups += handOff.groups();
                 metrics.poolPeak += partial.metrics().poolPeak;
                 metrics.livePeak += partial.metrics().livePeak;
             }

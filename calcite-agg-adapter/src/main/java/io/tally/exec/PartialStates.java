@@ -28,6 +28,10 @@ final class PartialStates {
     private final SinkState sink;
     private final AggregateSpec spec;
     private final Schema schema;
+
+    /** {@link #schema} without the key columns: what {@link #serializeStates} writes. */
+    private final Schema stateSchema;
+
     private final List<Field> keyFields = new ArrayList<>();
     private final DecodedColumn[] keyInputs;
     private final int keyCount;
@@ -52,6 +56,7 @@ final class PartialStates {
             }
         }
         this.schema = new Schema(fields);
+        this.stateSchema = new Schema(fields.subList(keyCount, fields.size()));
     }
 
     Schema schema() {
@@ -92,20 +97,41 @@ final class PartialStates {
         try {
             List<FieldVector> vectors = root.getFieldVectors();
             writeKeys(block, rows, vectors);
-            int at = keyCount;
-            for (int c = 0; c < sideStream.length; c++) {
-                if (!sideStream[c]) {
-                    Accumulator a = sink.accumulators.get(c);
-                    int width = a.stateFields().size();
-                    a.serialize(block, rows, vectors.subList(at, at + width));
-                    at += width;
-                }
-            }
+            writeStates(block, rows, vectors, keyCount);
             finishRoot(root, rows);
             return root;
         } catch (RuntimeException e) {
             root.close();
             throw e;
+        }
+    }
+
+    /**
+     * Block {@code block}'s states alone, as a new batch of the state columns of {@link #schema()}
+     * from {@code allocator} (caller closes); the keys stay in the table ({@link #mergeStored}).
+     */
+    VectorSchemaRoot serializeStates(int block, BufferAllocator allocator) {
+        int rows = sink.table.layoutRows(block);
+        VectorSchemaRoot root = allocate(stateSchema, rows, allocator);
+        try {
+            writeStates(block, rows, root.getFieldVectors(), 0);
+            finishRoot(root, rows);
+            return root;
+        } catch (RuntimeException e) {
+            root.close();
+            throw e;
+        }
+    }
+
+    /** Writes block {@code block}'s state columns into {@code vectors} from index {@code at}. */
+    private void writeStates(int block, int rows, List<FieldVector> vectors, int at) {
+        for (int c = 0; c < sideStream.length; c++) {
+            if (!sideStream[c]) {
+                Accumulator a = sink.accumulators.get(c);
+                int width = a.stateFields().size();
+                a.serialize(block, rows, vectors.subList(at, at + width));
+                at += width;
+            }
         }
     }
 
@@ -125,12 +151,82 @@ final class PartialStates {
             keyInputs[k].decode(vectors.get(k), n);
         }
         sink.resolveDecoded(
-                keyInputs, n, g -> mergeBound(vectors, g, n), g -> merge(vectors, g, n));
+                keyInputs,
+                n,
+                g -> mergeBound(vectors, keyCount, g, n),
+                g -> merge(vectors, keyCount, g, n));
     }
 
-    /** Merges the state columns of a partial batch's {@code n} rows into groups {@code gids}. */
-    private void merge(List<FieldVector> vectors, int[] gids, int n) {
-        int at = keyCount;
+    /**
+     * Whether every call's state merges state column to state column ({@link
+     * Accumulator#mergesStored}), so {@link #mergeStored} needs no serialized states.
+     */
+    boolean statesInPlace() {
+        for (int c = 0; c < sideStream.length; c++) {
+            if (!sideStream[c] && !sink.accumulators.get(c).mergesStored()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Folds groups {@code srcGids[0..n-1]} of {@code src} (the partial states of an aggregator of
+     * the same spec, all in its block {@code block}) into the groups, creating groups for new keys:
+     * their keys come from {@code src}'s table by its stored hashes ({@link
+     * SinkState#resolveStored}); their states from {@code src}'s accumulators in place when {@code
+     * states} is null ({@link #statesInPlace}), else from {@code states} (rows {@code 0..n-1}, the
+     * state columns of {@link #schema()}).
+     */
+    void mergeStored(
+            PartialStates src,
+            int block,
+            int[] srcGids,
+            int[] srcHashes,
+            int n,
+            VectorSchemaRoot states) {
+        GroupHashTable table = src.sink.table;
+        if (states == null) {
+            List<Accumulator> from = src.sink.accumulators;
+            sink.resolveStored(
+                    table,
+                    block,
+                    srcGids,
+                    srcHashes,
+                    n,
+                    g -> 0,
+                    g -> mergeInPlace(from, srcGids, g, n));
+            return;
+        }
+        if (!sameTypes(states.getSchema(), stateSchema, 0) || states.getRowCount() != n) {
+            throw new TallyException(
+                    "partial states " + states.getSchema() + " do not match " + stateSchema);
+        }
+        List<FieldVector> vectors = states.getFieldVectors();
+        sink.resolveStored(
+                table,
+                block,
+                srcGids,
+                srcHashes,
+                n,
+                g -> mergeBound(vectors, 0, g, n),
+                g -> merge(vectors, 0, g, n));
+    }
+
+    /** Folds the states of {@code from}'s groups {@code srcGids} into groups {@code gids}. */
+    private void mergeInPlace(List<Accumulator> from, int[] srcGids, int[] gids, int n) {
+        for (int c = 0; c < sideStream.length; c++) {
+            if (!sideStream[c]) {
+                sink.accumulators.get(c).mergeStored(from.get(c), srcGids, gids, n);
+            }
+        }
+    }
+
+    /**
+     * Merges the state columns ({@code vectors} from index {@code at}) of {@code n} rows into
+     * groups {@code gids}.
+     */
+    private void merge(List<FieldVector> vectors, int at, int[] gids, int n) {
         for (int c = 0; c < sideStream.length; c++) {
             if (!sideStream[c]) {
                 Accumulator a = sink.accumulators.get(c);
@@ -147,15 +243,20 @@ final class PartialStates {
      * input's key vectors, see {@link RowStates}).
      */
     private void requireStates(Schema other) {
-        List<Field> got = other.getFields();
-        List<Field> want = schema.getFields();
-        boolean same = got.size() == want.size();
-        for (int i = keyCount; same && i < want.size(); i++) {
-            same = sameType(got.get(i), want.get(i));
-        }
-        if (!same) {
+        if (!sameTypes(other, schema, keyCount)) {
             throw new TallyException("partial batch schema " + other + " does not match " + schema);
         }
+    }
+
+    /** Whether two schemas have as many fields, of the same types from index {@code from} on. */
+    private static boolean sameTypes(Schema other, Schema want, int from) {
+        List<Field> got = other.getFields();
+        List<Field> fields = want.getFields();
+        boolean same = got.size() == fields.size();
+        for (int i = from; same && i < fields.size(); i++) {
+            same = sameType(got.get(i), fields.get(i));
+        }
+        return same;
     }
 
     /** Whether two fields have the same Arrow type, their children too (names may differ). */
@@ -171,9 +272,8 @@ final class PartialStates {
         return true;
     }
 
-    private long mergeBound(List<FieldVector> vectors, int[] gids, int n) {
+    private long mergeBound(List<FieldVector> vectors, int at, int[] gids, int n) {
         long bytes = 0;
-        int at = keyCount;
         for (int c = 0; c < sideStream.length; c++) {
             if (!sideStream[c]) {
                 Accumulator a = sink.accumulators.get(c);

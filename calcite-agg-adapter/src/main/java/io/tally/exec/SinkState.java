@@ -72,6 +72,16 @@ final class SinkState implements AutoCloseable {
     private int[] callGids = new int[0];
     private final ChunkTally chunkTally = new ChunkTally();
 
+    /**
+     * While {@link #resolveStored} runs: the table whose groups are resolved, their ids there and
+     * its stored hashes, and the block they are in; {@code storedSource} is null otherwise.
+     */
+    private GroupHashTable storedSource;
+
+    private int[] storedGids;
+    private int[] storedHashes;
+    private int storedBlock;
+
     /** Rows looked up in the direct index of tables emptied by {@link #reset}. */
     private long directRowsBefore;
 
@@ -263,7 +273,12 @@ final class SinkState implements AutoCloseable {
     }
 
     private long resolveBound(int n) {
-        long bytes = constantGroup ? 0 : table.growthBound(keyInputs, n);
+        long bytes =
+                constantGroup
+                        ? 0
+                        : storedSource != null
+                                ? table.growthBoundStored(storedSource, storedBlock, n)
+                                : table.growthBound(keyInputs, n);
         int after = (int) Math.min(Integer.MAX_VALUE, (long) table.groupCount() + n);
         for (Accumulator a : accumulators) {
             bytes += a.stateGrowthBound(after);
@@ -312,11 +327,20 @@ final class SinkState implements AutoCloseable {
         if (constantGroup) {
             Arrays.fill(gids, 0, n, 0);
             if (table.groupCount() == 0) {
-                table.resolve(keyInputs, 1, null, gids);
+                resolveKeys(1);
             }
             return;
         }
-        table.resolve(keyInputs, n, null, gids);
+        resolveKeys(n);
+    }
+
+    /** Resolves the ids of the prepared keys, or of {@link #storedSource}'s groups. */
+    private void resolveKeys(int n) {
+        if (storedSource != null) {
+            table.resolveStored(storedSource, storedGids, storedHashes, n, gids);
+        } else {
+            table.resolve(keyInputs, n, null, gids);
+        }
     }
 
     private void ensureBlocks() {
@@ -367,6 +391,33 @@ final class SinkState implements AutoCloseable {
         ensureScratch(n);
         System.arraycopy(keys, 0, keyInputs, 0, keyInputs.length);
         resolveGated(n, next, () -> step.accept(Arrays.copyOf(gids, n)));
+    }
+
+    /**
+     * As {@link #resolveDecoded} for groups {@code srcGids[0..n-1]} of {@code src} (all in its
+     * block {@code block}, same keys and hash mask): their keys are probed with {@code src}'s
+     * stored hashes and copied from its key columns ({@link GroupHashTable#resolveStored}).
+     */
+    void resolveStored(
+            GroupHashTable src,
+            int block,
+            int[] srcGids,
+            int[] srcHashes,
+            int n,
+            ToLongFunction<int[]> next,
+            Consumer<int[]> step) {
+        ensureScratch(n);
+        storedSource = src;
+        storedGids = srcGids;
+        storedHashes = srcHashes;
+        storedBlock = block;
+        try {
+            resolveGated(n, next, () -> step.accept(Arrays.copyOf(gids, n)));
+        } finally {
+            storedSource = null;
+            storedGids = null;
+            storedHashes = null;
+        }
     }
 
     /**

@@ -121,6 +121,12 @@ public final class AggregateMetrics {
     /** Partial-state batches handed to the final partitions ({@code exchange_batches}). */
     public long exchangeBatches;
 
+    /**
+     * Groups partial tables handed to the final tables table to table, keys read in place rather
+     * than exchanged as batches ({@code table_merged_groups}).
+     */
+    public long tableMergedGroups;
+
     /** Wall time until every worker had consumed its input ({@code partial_ms}). */
     public long partialNanos;
 
@@ -284,6 +290,8 @@ public final class AggregateMetrics {
                 + exchangeBytes
                 + ", exchange_batches="
                 + exchangeBatches
+                + ", table_merged_groups="
+                + tableMergedGroups
                 + ", passthrough_rows="
                 + passthroughRows
                 + ", direct_rows="

@@ -53,6 +53,7 @@ public final class ExplainMetrics {
                     "parallel",
                     "exchange_bytes",
                     "exchange_batches",
+                    "table_merged_groups",
                     "passthrough_rows",
                     "direct_rows",
                     "partial_ms",
@@ -122,6 +123,7 @@ public final class ExplainMetrics {
         m.put("parallel", agg.serialReason.isEmpty() ? null : agg.serialReason);
         m.put("exchange_bytes", agg.exchangeBytes);
         m.put("exchange_batches", agg.exchangeBatches);
+        m.put("table_merged_groups", agg.tableMergedGroups);
         m.put("passthrough_rows", agg.passthroughRows);
         m.put("direct_rows", agg.directRows);
         m.put("partial_ms", millis(agg.partialNanos));

@@ -200,6 +200,7 @@ public final class ExplainText {
                 + bytes(m, "exchange_bytes")
                 + " in "
                 + counted(m, "exchange_batches", "batch")
+                + tableMerged(m)
                 + passedThrough(m);
     }
 
@@ -212,6 +213,14 @@ public final class ExplainText {
     }
 
     /** {@code , passed through: 9.9M rows} when partial tables passed rows on unaggregated. */
+    /** {@code , merged table to table: 9.9M groups} when partial tables were merged in place. */
+    private static String tableMerged(Map<String, Object> m) {
+        Object groups = m.get("table_merged_groups");
+        return groups == null || (Long) groups == 0
+                ? ""
+                : ", merged table to table: " + count(m, "table_merged_groups") + " groups";
+    }
+
     private static String passedThrough(Map<String, Object> m) {
         Object rows = m.get("passthrough_rows");
         return rows == null || (Long) rows == 0

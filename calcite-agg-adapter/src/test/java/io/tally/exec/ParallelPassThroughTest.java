@@ -194,18 +194,73 @@ class ParallelPassThroughTest {
                                         List.of(1),
                                         DataType.of(ColumnType.VARCHAR),
                                         "mx")));
+        AggregateMetrics m = assertSpillsCleanly(spec, threads, 2L << 20, rows, EAGER);
+        assertTrue(m.passthroughRows > 0, m.toString());
+    }
+
+    /**
+     * Runs {@code spec} under a {@code limit}-byte pool: the model's answer, spilled, no Arrow byte
+     * and no spill file left; returns the metrics.
+     */
+    private AggregateMetrics assertSpillsCleanly(
+            AggregateSpec spec,
+            int threads,
+            long limit,
+            List<Object[]> rows,
+            PassThroughPolicy policy)
+            throws Exception {
+        AggregateMetrics metrics;
         try (BufferAllocator root = new RootAllocator()) {
-            Run run = run(spec, threads, 2L << 20, rows, EAGER, root);
+            Run run = run(spec, threads, limit, rows, policy, root);
             assertEquals(
                     AggregatorHarness.canonical(ReferenceAggregate.run(spec, rows)),
                     AggregatorHarness.canonical(run.rows()));
-            assertTrue(run.metrics().spillWriteBytes > 0, run.metrics().toString());
-            assertTrue(run.metrics().passthroughRows > 0, run.metrics().toString());
+            metrics = run.metrics();
+            assertTrue(metrics.spillWriteBytes > 0, metrics.toString());
             assertEquals(0, root.getAllocatedMemory());
         }
         try (Stream<Path> left = Files.walk(spillDir)) {
             assertEquals(1, left.count(), "spill files left behind");
         }
+        return metrics;
+    }
+
+    /**
+     * Partial tables handed to the final tables table to table, states merged in place (COUNT, SUM,
+     * AVG, MIN/MAX of fixed width), while the final tables spill under a small limit: same answer,
+     * no spill file or Arrow byte left.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void tableHandOffUnderASmallLimitSpillsWithTheSameAnswer(int threads) throws Exception {
+        List<DataType> types =
+                List.of(BIG, DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.DOUBLE));
+        Random r = new Random(threads);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 80000; i++) {
+            long k = r.nextInt(20000);
+            rows.add(
+                    new Object[] {
+                        k % 997 == 0 ? null : k,
+                        "key-of-some-length-" + (k % 5000),
+                        r.nextInt(10) == 0 ? null : (double) r.nextInt(1000)
+                    });
+        }
+        DataType dbl = DataType.of(ColumnType.DOUBLE);
+        AggregateSpec spec =
+                AggregateSpec.groupBy(
+                        types,
+                        List.of(0, 1),
+                        List.of(
+                                AggregateCall.of(AggKind.COUNT, List.of(), BIG, "n"),
+                                AggregateCall.of(AggKind.SUM, List.of(2), dbl, "s"),
+                                AggregateCall.of(AggKind.AVG, List.of(2), dbl, "a"),
+                                AggregateCall.of(AggKind.SUM, List.of(0), BIG, "sk"),
+                                AggregateCall.of(AggKind.MAX, List.of(2), dbl, "mx"),
+                                AggregateCall.of(AggKind.MIN, List.of(0), BIG, "mn")));
+        AggregateMetrics m =
+                assertSpillsCleanly(spec, threads, 3L << 20, rows, PassThroughPolicy.OFF);
+        assertTrue(m.tableMergedGroups > 0, m.toString());
     }
 
     @Test

@@ -336,8 +336,10 @@ class ExplainAnalyzeTest {
             JsonNode agg = only(plan, "EnumerableBlockedAggregate").get("metrics");
             assertEquals(4, agg.get("threads").asLong(), agg.toString());
             assertTrue(agg.get("parallel").isNull(), agg.toString());
-            assertTrue(agg.get("exchange_bytes").asLong() > 0, agg.toString());
-            assertTrue(agg.get("exchange_batches").asLong() >= 4, agg.toString());
+            // each worker's 1000 groups reach the final tables table to table, none exchanged
+            assertEquals(4000, agg.get("table_merged_groups").asLong(), agg.toString());
+            assertEquals(0, agg.get("exchange_batches").asLong(), agg.toString());
+            assertEquals(0, agg.get("exchange_bytes").asLong(), agg.toString());
             assertTrue(agg.get("partial_ms").asDouble() > 0, agg.toString());
             assertTrue(agg.get("merge_ms").asDouble() >= 0, agg.toString());
             assertEquals(1000, agg.get("output_rows").asLong());
@@ -367,6 +369,9 @@ class ExplainAnalyzeTest {
                 }
                 assertTrue(text.toString().contains("├── threads: 4 (partial "), text.toString());
                 assertTrue(text.toString().contains("exchanged: "), text.toString());
+                assertTrue(
+                        text.toString().contains("merged table to table: 40 groups"),
+                        text.toString());
             }
         }
     }

@@ -14,10 +14,14 @@ import org.apache.arrow.vector.complex.ListVector;
  * {@code copyFromSafe} was a quarter of h2o q10's exchange at threads=2); lists of fixed-width
  * items (MEDIAN states) are copied in bulk by {@link FixedListCopier}.
  */
-final class BatchSplitter {
+public final class BatchSplitter {
     private BatchSplitter() {}
 
-    static VectorSchemaRoot[] split(
+    /**
+     * Splits {@code root} by {@code parts[i]} (row i's partition, in {@code [0, fanout)}) into new
+     * batches from {@code allocator} (caller closes); partitions without rows are null.
+     */
+    public static VectorSchemaRoot[] split(
             VectorSchemaRoot root, int[] parts, int fanout, BufferAllocator allocator) {
         int n = root.getRowCount();
         int[] counts = new int[fanout];

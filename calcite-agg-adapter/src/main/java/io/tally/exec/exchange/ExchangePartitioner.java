@@ -10,21 +10,25 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Assigns the rows of partial batches (keys first) to the final partitions of a parallel aggregate.
- * The row hash is the hash table's own; it is mixed again with {@link #SALT} and reduced to {@code
- * [0, partitions)} by a multiply-shift, so the partition is independent of the bits the final
- * tables use for their index (high 32) and for spill partitions (low 32).
+ * The partition is {@link Hashing#partition} of the row's probe hash in the tables (the high 32
+ * bits of the mixed row hash under the tables' hash mask), so a partial table can hand its groups
+ * to the same final tables by the hashes it stores ({@link io.tally.exec.hash.GroupHashTable
+ * #storedHashes}); spill partitions use the low 32 bits.
  */
 public final class ExchangePartitioner {
-    /** Decorrelates the exchange from the index and spill bits of the same hash. */
-    static final long SALT = 0x632BE59BD9B4E019L;
-
     private final int partitions;
+    private final long hashMask;
     private final BatchKeyHasher hasher;
     private int[] parts = new int[0];
 
     public ExchangePartitioner(
-            List<DataType> keyTypes, int partitions, BlockLayout layout, OperatorMemory memory) {
+            List<DataType> keyTypes,
+            int partitions,
+            long hashMask,
+            BlockLayout layout,
+            OperatorMemory memory) {
         this.partitions = partitions;
+        this.hashMask = hashMask;
         hasher = new BatchKeyHasher(keyTypes, layout, memory, "exchanged key");
     }
 
@@ -36,8 +40,8 @@ public final class ExchangePartitioner {
             parts = new int[n];
         }
         for (int i = 0; i < n; i++) {
-            long h = Hashing.mix(Hashing.mix(hashes[i]) ^ SALT) >>> 32;
-            parts[i] = (int) ((h * partitions) >>> 32);
+            int hash32 = (int) ((Hashing.mix(hashes[i]) & hashMask) >>> 32);
+            parts[i] = Hashing.partition(hash32, partitions);
         }
         return parts;
     }

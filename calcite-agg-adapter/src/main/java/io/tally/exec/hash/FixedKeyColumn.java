@@ -88,6 +88,45 @@ final class FixedKeyColumn extends KeyColumn {
         }
     }
 
+    /**
+     * Compares the key words by address; a NULL key's words are 0, so the null flags are read only
+     * when both words are all zero.
+     */
+    @Override
+    boolean equalsStored(int gid, KeyColumn src, int srcGid) {
+        FixedKeyColumn from = (FixedKeyColumn) src;
+        long at = wordAddress(gid);
+        long other = from.wordAddress(srcGid);
+        long lo = MemoryUtil.getLong(at);
+        if (lo != MemoryUtil.getLong(other)) {
+            return false;
+        }
+        long hi = words == 1 ? 0 : MemoryUtil.getLong(at + 8);
+        if (words == 2 && hi != MemoryUtil.getLong(other + 8)) {
+            return false;
+        }
+        return (lo | hi) != 0 || nullFlag(gid) == from.nullFlag(srcGid);
+    }
+
+    @Override
+    void appendStored(int gid, KeyColumn src, int srcGid) {
+        FixedKeyColumn from = (FixedKeyColumn) src;
+        long at = wordAddress(gid);
+        long other = from.wordAddress(srcGid);
+        if (from.nullFlag(srcGid) != 0) {
+            markNull(gid);
+        }
+        MemoryUtil.putLong(at, MemoryUtil.getLong(other));
+        if (words == 2) {
+            MemoryUtil.putLong(at + 8, MemoryUtil.getLong(other + 8));
+        }
+    }
+
+    /** Native address of group {@code gid}'s first key word. */
+    private long wordAddress(int gid) {
+        return valueAddress[gid >>> layout.shift()] + (long) (gid & layout.mask()) * 8 * words;
+    }
+
     @Override
     int valueWidth() {
         return 8 * words;

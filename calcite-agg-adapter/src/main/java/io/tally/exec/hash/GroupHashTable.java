@@ -80,6 +80,12 @@ public final class GroupHashTable implements AutoCloseable {
     private long[] hashes = new long[0];
 
     /**
+     * While {@link #resolveStored} runs: the table whose stored keys the probe rows are (a row is
+     * then a group id of that table); null otherwise.
+     */
+    private GroupHashTable source;
+
+    /**
      * Creates an empty table; {@code hashMask} is ANDed into every row hash ({@code -1L} normally;
      * tests pass a narrow mask to force collisions).
      */
@@ -171,6 +177,58 @@ public final class GroupHashTable implements AutoCloseable {
     }
 
     /**
+     * The 32-bit probe hash of each group of this table ({@code [gid]}), read from the index slots
+     * that hold them, so another table can merge these groups without hashing their keys again.
+     */
+    public int[] storedHashes() {
+        if (index == null) {
+            throw new IllegalStateException("index already freed");
+        }
+        int[] out = new int[groups];
+        for (int pos = 0; pos < capacity; pos++) {
+            long slot = MemoryUtil.getLong(slotAddress(pos));
+            if (slot != 0) {
+                out[(int) slot - 1] = (int) (slot >>> 32);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Resolves the group id in this table of groups {@code srcGids[0..n-1]} of {@code src} (same
+     * key types and hash mask) into {@code gids}, creating groups for new keys in that order: each
+     * is probed with its hash {@code srcHashes[srcGid]} ({@link #storedHashes}), compared key
+     * column to key column and, when new, its key copied. The direct index is not consulted.
+     */
+    public void resolveStored(
+            GroupHashTable src, int[] srcGids, int[] srcHashes, int n, int[] gids) {
+        if (index == null) {
+            throw new IllegalStateException("index already freed");
+        }
+        if (src.hashMask != hashMask || src.keys.length != keys.length) {
+            throw new IllegalArgumentException("tables of different keys or hash masks");
+        }
+        if (hashes.length < n) {
+            hashes = new long[Math.max(n, hashes.length * 2)];
+        }
+        long[] h = hashes;
+        for (int i = 0; i < n; i++) {
+            h[i] = srcHashes[srcGids[i]] & 0xFFFFFFFFL;
+        }
+        if (capacity >= TOUCH_MIN_CAPACITY) {
+            touchHomeSlots(h, n);
+        }
+        source = src;
+        try {
+            for (int i = 0; i < n; i++) {
+                gids[i] = find(srcGids[i], (int) h[i]);
+            }
+        } finally {
+            source = null;
+        }
+    }
+
+    /**
      * Binds the key columns to {@code inputs} and returns each row's 32-bit probe hash (in the low
      * half of the word), with the home slots touched when the index is large.
      */
@@ -232,6 +290,14 @@ public final class GroupHashTable implements AutoCloseable {
     }
 
     private boolean keysEqual(int gid, int row) {
+        if (source != null) {
+            for (int k = 0; k < keys.length; k++) {
+                if (!keys[k].equalsStored(gid, source.keys[k], row)) {
+                    return false;
+                }
+            }
+            return true;
+        }
         for (KeyColumn key : keys) {
             if (!key.equalsRow(gid, row)) {
                 return false;
@@ -254,8 +320,12 @@ public final class GroupHashTable implements AutoCloseable {
                 key.growFirstBlock(gid + 1);
             }
         }
-        for (KeyColumn key : keys) {
-            key.append(gid, row);
+        for (int k = 0; k < keys.length; k++) {
+            if (source == null) {
+                keys[k].append(gid, row);
+            } else {
+                keys[k].appendStored(gid, source.keys[k], row);
+            }
         }
         groups++;
         return gid;
@@ -325,7 +395,31 @@ public final class GroupHashTable implements AutoCloseable {
      * and every key column's growth if all rows were new groups.
      */
     public long growthBound(DecodedColumn[] inputs, int n) {
-        long bytes = direct == null ? 0 : direct.growthBound(inputs, n);
+        long[] varBytes = new long[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            varBytes[k] = inputs[k].byteCount();
+        }
+        return (direct == null ? 0 : direct.growthBound(inputs, n)) + growthBound(n, varBytes);
+    }
+
+    /**
+     * Upper bound of the bytes {@link #resolveStored} of {@code n} groups of {@code src}, all in
+     * its block {@code block}, could newly allocate (the direct index is not touched).
+     */
+    public long growthBoundStored(GroupHashTable src, int block, int n) {
+        long[] varBytes = new long[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            varBytes[k] = src.keys[k].storedBytes(block);
+        }
+        return growthBound(n, varBytes);
+    }
+
+    /**
+     * A grown index (old and new coexist while rehashing) and every key column's growth if all
+     * {@code n} rows were new groups, their variable-width key bytes totalling {@code varBytes[k]}.
+     */
+    private long growthBound(int n, long[] varBytes) {
+        long bytes = 0;
         long after = (long) groups + n;
         if (after >= growAt) {
             long cap = capacity;
@@ -336,7 +430,7 @@ public final class GroupHashTable implements AutoCloseable {
         }
         int to = (int) Math.min(Integer.MAX_VALUE, after);
         for (int k = 0; k < keys.length; k++) {
-            bytes += keys[k].growthBound(groups, to, inputs[k].byteCount());
+            bytes += keys[k].growthBound(groups, to, varBytes[k]);
         }
         return bytes;
     }

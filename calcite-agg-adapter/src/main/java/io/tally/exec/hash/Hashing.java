@@ -31,6 +31,20 @@ public final class Hashing {
 
     private Hashing() {}
 
+    /** Decorrelates {@link #partition} from the index bits of the same probe hash. */
+    private static final long PARTITION_SALT = 0x632BE59BD9B4E019L;
+
+    /**
+     * The final partition in {@code [0, partitions)} of a group whose table probe hash is {@code
+     * hash32} (see {@link GroupHashTable}): the hash mixed again with a salt and reduced by a
+     * multiply-shift, so the partition is independent of the index bits (the hash's low bits) a
+     * final table probes with. The exchange routes rows and tables hand on groups by it alike.
+     */
+    public static int partition(int hash32, int partitions) {
+        long h = mix((hash32 & 0xFFFFFFFFL) ^ PARTITION_SALT) >>> 32;
+        return (int) ((h * partitions) >>> 32);
+    }
+
     /** Scrambles a 64-bit value so every input bit affects the high 32 bits. */
     public static long mix(long x) {
         long h = (x ^ (x >>> 31)) * M1;
@@ -98,6 +112,22 @@ public final class Hashing {
     /** Mask of the low {@code bytes} bytes of a little-endian word, {@code 1 <= bytes <= 7}. */
     private static long tailMask(int bytes) {
         return -1L >>> ((8 - bytes) << 3);
+    }
+
+    /**
+     * Whether the {@code len} bytes at {@code a} and at {@code b} are equal; both must have {@link
+     * #TAIL_PAD} readable bytes after them (key regions do).
+     */
+    static boolean equalMemory(long a, long b, int len) {
+        int i = 0;
+        for (; i + 8 <= len; i += 8) {
+            if (MemoryUtil.getLong(a + i) != MemoryUtil.getLong(b + i)) {
+                return false;
+            }
+        }
+        return i == len
+                || ((MemoryUtil.getLong(a + i) ^ MemoryUtil.getLong(b + i)) & tailMask(len - i))
+                        == 0;
     }
 
     /**

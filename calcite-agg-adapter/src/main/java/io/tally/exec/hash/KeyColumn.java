@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -65,6 +66,23 @@ public abstract class KeyColumn implements AutoCloseable {
 
     /** Stores input row {@code row}'s value as group {@code gid}'s key (its block exists). */
     abstract void append(int gid, int row);
+
+    /**
+     * Whether group {@code gid}'s stored key equals group {@code srcGid}'s key stored in {@code
+     * src}, a column of the same type (NULL equals NULL).
+     */
+    abstract boolean equalsStored(int gid, KeyColumn src, int srcGid);
+
+    /**
+     * Copies group {@code srcGid}'s key stored in {@code src} (same type) as group {@code gid}'s
+     * key (its block exists).
+     */
+    abstract void appendStored(int gid, KeyColumn src, int srcGid);
+
+    /** Upper bound of the variable-width key bytes block {@code block} holds; 0 for fixed width. */
+    long storedBytes(int block) {
+        return 0;
+    }
 
     /** Bytes per group in the values buffer. */
     abstract int valueWidth();
@@ -141,6 +159,11 @@ public abstract class KeyColumn implements AutoCloseable {
         ArrowBuf flags = block < nulls.size() ? nulls.get(block) : null;
         valueAddress[block] = values == null ? 0 : values.memoryAddress();
         nullAddress[block] = flags == null ? 0 : flags.memoryAddress();
+    }
+
+    /** Group {@code gid}'s null flag read by address (1 = NULL). */
+    final byte nullFlag(int gid) {
+        return MemoryUtil.getByte(nullAddress[gid >>> layout.shift()] + (gid & layout.mask()));
     }
 
     final boolean storedNull(int gid) {

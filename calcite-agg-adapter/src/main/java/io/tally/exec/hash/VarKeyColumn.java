@@ -154,6 +154,60 @@ final class VarKeyColumn extends KeyColumn {
         MemoryUtil.putLong(entry + 8, words1[row]);
     }
 
+    /**
+     * Compares the two entries' words; a long key's bytes are compared (by address) only when its
+     * length and first bytes match.
+     */
+    @Override
+    boolean equalsStored(int gid, KeyColumn src, int srcGid) {
+        VarKeyColumn from = (VarKeyColumn) src;
+        int b = gid >>> layout.shift();
+        int sb = srcGid >>> layout.shift();
+        long entry = valueAddress[b] + (long) (gid & layout.mask()) * ENTRY_BYTES;
+        long other = from.valueAddress[sb] + (long) (srcGid & layout.mask()) * ENTRY_BYTES;
+        long stored0 = MemoryUtil.getLong(entry);
+        long w0 = MemoryUtil.getLong(other);
+        int len = (int) (w0 >>> 32);
+        if (MemoryUtil.getLong(entry + 8) != MemoryUtil.getLong(other + 8)) {
+            return false;
+        }
+        if (len <= inlineMax) { // also NULL: its length -1 is below any inlineMax
+            return stored0 == w0;
+        }
+        return (int) (stored0 >>> 32) == len
+                && Hashing.equalMemory(
+                        regionAddress[b] + (int) stored0, from.regionAddress[sb] + (int) w0, len);
+    }
+
+    /** Copies the entry, and a long key's bytes into this block's region. */
+    @Override
+    void appendStored(int gid, KeyColumn src, int srcGid) {
+        VarKeyColumn from = (VarKeyColumn) src;
+        int b = gid >>> layout.shift();
+        int sb = srcGid >>> layout.shift();
+        long entry = valueAddress[b] + (long) (gid & layout.mask()) * ENTRY_BYTES;
+        long other = from.valueAddress[sb] + (long) (srcGid & layout.mask()) * ENTRY_BYTES;
+        long w0 = MemoryUtil.getLong(other);
+        int len = (int) (w0 >>> 32);
+        if (len == NULL_LENGTH) {
+            markNull(gid);
+        } else if (len > inlineMax) {
+            ensureRegion(b, len);
+            MemoryUtil.copyMemory(
+                    from.regionAddress[sb] + (int) w0, regionAddress[b] + regionUsed, len);
+            w0 = ((long) len << 32) | regionUsed;
+            regionUsed += len;
+        }
+        MemoryUtil.putLong(entry, w0);
+        MemoryUtil.putLong(entry + 8, MemoryUtil.getLong(other + 8));
+    }
+
+    @Override
+    long storedBytes(int block) {
+        ArrowBuf region = block < regions.size() ? regions.get(block) : null;
+        return region == null ? 0 : region.capacity();
+    }
+
     /** Makes block {@code b}'s region hold {@code len} more bytes plus the tail pad. */
     private void ensureRegion(int b, int len) {
         ArrowBuf region = regions.get(b);

@@ -110,6 +110,24 @@ public abstract class Accumulator implements AutoCloseable {
     /** Folds serialized states {@code states} (rows {@code 0..n-1}) into groups {@code gids[i]}. */
     public abstract void merge(List<FieldVector> states, int[] gids, int n);
 
+    /**
+     * Whether {@link #mergeStored} folds another accumulator's states state column to state column
+     * (no serialized batch); those that do not are merged through {@link #serialize} and {@link
+     * #merge}.
+     */
+    public boolean mergesStored() {
+        return false;
+    }
+
+    /**
+     * Folds the states of groups {@code srcGids[0..n-1]} of {@code src} (an accumulator of the same
+     * call and block layout) into groups {@code gids[i]} (skip -1), reading {@code src}'s state
+     * columns in place; allocates nothing. Only when {@link #mergesStored}.
+     */
+    public void mergeStored(Accumulator src, int[] srcGids, int[] gids, int n) {
+        throw new UnsupportedOperationException(label() + " merges through serialized states");
+    }
+
     /** Writes the results of block {@code block} ({@code rows} groups) into {@code out}. */
     public abstract void finish(int block, int rows, FieldVector out);
 

@@ -78,6 +78,31 @@ public final class CountAccumulator extends Accumulator {
     }
 
     @Override
+    public boolean mergesStored() {
+        return true;
+    }
+
+    /** Adds the source's count words by address. */
+    @Override
+    public void mergeStored(Accumulator src, int[] srcGids, int[] gids, int n) {
+        ArrowBuf[] blocks = counts.blocks;
+        ArrowBuf[] from = ((CountAccumulator) src).counts.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g >= 0) {
+                int s = srcGids[i];
+                long add =
+                        MemoryUtil.getLong(
+                                from[s >>> shift].memoryAddress() + ((long) (s & mask) << 3));
+                long at = blocks[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+                MemoryUtil.putLong(at, MemoryUtil.getLong(at) + add);
+            }
+        }
+    }
+
+    @Override
     public void serialize(int block, int rows, List<FieldVector> out) {
         ArrowBuf b = counts.blocks[block];
         BigIntVector v = (BigIntVector) out.get(0);

@@ -53,8 +53,6 @@ public final class FixedValueAccumulator extends ValueAccumulator {
             int[] gids, int n, byte[] nulls, long[] longs, double[] doubles, AggKind kind) {
         ArrowBuf[] vb = values.blocks;
         ArrowBuf[] fb = flags.blocks;
-        int shift = layout.shift();
-        int mask = layout.mask();
         boolean isDouble = doubles != null;
         boolean min = kind == AggKind.MIN;
         boolean any = kind == AggKind.ANY_VALUE;
@@ -63,23 +61,74 @@ public final class FixedValueAccumulator extends ValueAccumulator {
             if (g < 0 || nulls[i] != 0) {
                 continue;
             }
-            int blk = g >>> shift;
-            long flag = fb[blk].memoryAddress() + (g & mask);
-            long at = vb[blk].memoryAddress() + ((long) (g & mask) << 3);
             long bits = isDouble ? Double.doubleToRawLongBits(doubles[i]) : longs[i];
-            if (MemoryUtil.getByte(flag) == 0) {
-                MemoryUtil.putByte(flag, VALUE);
+            fold(fb, vb, g, bits, isDouble, min, any);
+        }
+    }
+
+    /**
+     * Folds value {@code bits} (a long, or a double's raw bits) into group {@code g} (flag blocks
+     * {@code fb}, value blocks {@code vb}) by address: stored if the group has none yet, else kept
+     * if it beats the stored one under MIN or MAX (never under ANY_VALUE).
+     */
+    private void fold(
+            ArrowBuf[] fb,
+            ArrowBuf[] vb,
+            int g,
+            long bits,
+            boolean isDouble,
+            boolean min,
+            boolean any) {
+        int blk = g >>> layout.shift();
+        long flag = fb[blk].memoryAddress() + (g & layout.mask());
+        long at = vb[blk].memoryAddress() + ((long) (g & layout.mask()) << 3);
+        if (MemoryUtil.getByte(flag) == 0) {
+            MemoryUtil.putByte(flag, VALUE);
+            MemoryUtil.putLong(at, bits);
+        } else if (!any) {
+            long stored = MemoryUtil.getLong(at);
+            int c =
+                    isDouble
+                            ? Double.compare(
+                                    Double.longBitsToDouble(bits), Double.longBitsToDouble(stored))
+                            : Long.compare(bits, stored);
+            if (min ? c < 0 : c > 0) {
                 MemoryUtil.putLong(at, bits);
-            } else if (!any) {
-                long stored = MemoryUtil.getLong(at);
-                int c =
-                        isDouble
-                                ? Double.compare(doubles[i], Double.longBitsToDouble(stored))
-                                : Long.compare(bits, stored);
-                if (min ? c < 0 : c > 0) {
-                    MemoryUtil.putLong(at, bits);
-                }
             }
+        }
+    }
+
+    /** MIN, MAX and ANY_VALUE of LONG and DOUBLE values merge state column to state column. */
+    @Override
+    public boolean mergesStored() {
+        AggKind kind = call.kind();
+        return input.family() != ColumnType.Family.DECIMAL
+                && (kind == AggKind.MIN || kind == AggKind.MAX || kind == AggKind.ANY_VALUE);
+    }
+
+    /** Folds each source group's value, if it has one, as {@link #update} folds a row's. */
+    @Override
+    public void mergeStored(Accumulator src, int[] srcGids, int[] gids, int n) {
+        FixedValueAccumulator from = (FixedValueAccumulator) src;
+        ArrowBuf[] vb = values.blocks;
+        ArrowBuf[] fb = flags.blocks;
+        ArrowBuf[] fromValues = from.values.blocks;
+        ArrowBuf[] fromFlags = from.flags.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        boolean isDouble = input.family() == ColumnType.Family.DOUBLE;
+        boolean min = call.kind() == AggKind.MIN;
+        boolean any = call.kind() == AggKind.ANY_VALUE;
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            int s = srcGids[i];
+            if (g < 0
+                    || MemoryUtil.getByte(fromFlags[s >>> shift].memoryAddress() + (s & mask))
+                            != VALUE) {
+                continue;
+            }
+            long at = fromValues[s >>> shift].memoryAddress() + ((long) (s & mask) << 3);
+            fold(fb, vb, g, MemoryUtil.getLong(at), isDouble, min, any);
         }
     }
 

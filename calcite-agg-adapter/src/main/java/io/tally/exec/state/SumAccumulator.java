@@ -257,6 +257,75 @@ public final class SumAccumulator extends Accumulator {
     }
 
     @Override
+    public boolean mergesStored() {
+        return true;
+    }
+
+    /**
+     * Adds the source's sums (exactly for integers and decimals) and counts, or sets the "has a
+     * value" flag, for source groups that summed any value; state words read by address.
+     */
+    @Override
+    public void mergeStored(Accumulator src, int[] srcGids, int[] gids, int n) {
+        SumAccumulator from = (SumAccumulator) src;
+        ArrowBuf[] sb = sums.blocks;
+        ArrowBuf[] cb = counts.blocks;
+        ArrowBuf[] fromSums = from.sums.blocks;
+        ArrowBuf[] fromCounts = from.counts.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        int countShift = avg ? 3 : 0;
+        int sumShift = family == ColumnType.Family.DECIMAL ? 4 : 3;
+        try {
+            for (int i = 0; i < n; i++) {
+                int g = gids[i];
+                if (g < 0) {
+                    continue;
+                }
+                int s = srcGids[i];
+                long fromCount =
+                        fromCounts[s >>> shift].memoryAddress() + ((long) (s & mask) << countShift);
+                long count = avg ? MemoryUtil.getLong(fromCount) : MemoryUtil.getByte(fromCount);
+                if (count == 0) {
+                    continue;
+                }
+                long fromSum =
+                        fromSums[s >>> shift].memoryAddress() + ((long) (s & mask) << sumShift);
+                long slot = (long) (g & mask) << sumShift;
+                long at = sb[g >>> shift].memoryAddress() + slot;
+                switch (family) {
+                    case LONG:
+                        MemoryUtil.putLong(
+                                at,
+                                Math.addExact(MemoryUtil.getLong(at), MemoryUtil.getLong(fromSum)));
+                        break;
+                    case DOUBLE:
+                        double sum =
+                                Double.longBitsToDouble(MemoryUtil.getLong(at))
+                                        + Double.longBitsToDouble(MemoryUtil.getLong(fromSum));
+                        MemoryUtil.putLong(at, Double.doubleToRawLongBits(sum));
+                        break;
+                    default:
+                        Int128.addTo(
+                                sb[g >>> shift],
+                                slot,
+                                MemoryUtil.getLong(fromSum),
+                                MemoryUtil.getLong(fromSum + 8));
+                        break;
+                }
+                long countAt = cb[g >>> shift].memoryAddress() + ((long) (g & mask) << countShift);
+                if (avg) {
+                    MemoryUtil.putLong(countAt, MemoryUtil.getLong(countAt) + count);
+                } else {
+                    MemoryUtil.putByte(countAt, (byte) 1);
+                }
+            }
+        } catch (ArithmeticException e) {
+            throw overflow(e);
+        }
+    }
+
+    @Override
     public void serialize(int block, int rows, List<FieldVector> out) {
         ArrowBuf s = sums.blocks[block];
         ArrowBuf c = counts.blocks[block];

@@ -246,7 +246,8 @@ class GroupHashTableTest {
         assertEquals(live, memory.live());
     }
 
-    private static void assertKeysWritten(
+    /** Checks every block's keys against the model's keys in group-id order, freeing each. */
+    static void assertKeysWritten(
             GroupHashTable table,
             List<DataType> types,
             BlockLayout layout,
