@@ -6,6 +6,7 @@ import io.tally.exec.hash.GroupHashTable;
 import io.tally.exec.state.Accumulator;
 import io.tally.memory.OperatorMemory;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
@@ -27,14 +28,37 @@ final class BlockEmitter {
     private final BlockLayout layout;
     private final OperatorMemory memory;
     private final int keyCount;
+    private final BooleanSupplier cancelled;
 
-    BlockEmitter(AggregateSpec spec, SinkState sink, BlockLayout layout, OperatorMemory memory) {
+    /**
+     * An emitter of {@code sink}'s blocks; while other queries hold the server's memory, a batch
+     * waits for its bytes (checking {@code cancelled}) before it fails.
+     */
+    BlockEmitter(
+            AggregateSpec spec,
+            SinkState sink,
+            BlockLayout layout,
+            OperatorMemory memory,
+            BooleanSupplier cancelled) {
         this.schema = spec.outputSchema();
         this.types = spec.outputTypes();
         this.sink = sink;
         this.layout = layout;
         this.memory = memory;
         this.keyCount = spec.groupKeys().size();
+        this.cancelled = cancelled;
+    }
+
+    /**
+     * Reserves {@code bytes} for a batch; if {@code wait}, waiting while other queries hold the
+     * server's memory.
+     */
+    private void reserve(long bytes, boolean wait) {
+        if (wait) {
+            memory.reserveWaiting(bytes, BlockedAggregator.SERVER_WAIT_MILLIS, cancelled);
+        } else {
+            memory.reserve(bytes);
+        }
     }
 
     /** An emitted batch and the pool bytes it holds. */
@@ -47,11 +71,15 @@ final class BlockEmitter {
 
     /** Builds block {@code block}'s output batch; the block itself stays allocated. */
     Batch emit(int block) {
+        return emit(block, true);
+    }
+
+    private Batch emit(int block, boolean wait) {
         GroupHashTable table = sink.table;
         List<Accumulator> accumulators = sink.accumulators;
         int rows = layout.rowsIn(block, table.groupCount());
         long reserved = estimateRows(rows);
-        memory.reserve(reserved);
+        reserve(reserved, wait);
         long before = memory.live();
         VectorSchemaRoot root = null;
         try {
@@ -70,7 +98,7 @@ final class BlockEmitter {
             root.setRowCount(rows);
             long actual = memory.live() - before;
             if (actual > reserved) {
-                memory.reserve(actual - reserved);
+                reserve(actual - reserved, wait);
             } else {
                 memory.release(reserved - actual);
             }
@@ -104,7 +132,7 @@ final class BlockEmitter {
             }
             int at = 0;
             for (int b = 0; b < table.blockCount(); b++) {
-                Batch part = emit(b);
+                Batch part = emit(b, false);
                 releaseBlock.accept(b);
                 try {
                     List<FieldVector> sources = part.root().getFieldVectors();

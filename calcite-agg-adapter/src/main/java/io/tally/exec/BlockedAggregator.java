@@ -137,7 +137,7 @@ public final class BlockedAggregator implements Aggregator {
         this.memory = new OperatorMemory(operatorName, parent, pool);
         try {
             this.sink = new SinkState(spec, layout, memory, config.hashMask());
-            this.emitter = new BlockEmitter(spec, sink, layout, memory);
+            this.emitter = new BlockEmitter(spec, sink, layout, memory, cancelled);
             sink.setGate(this::gate);
         } catch (RuntimeException e) {
             memory.close();
@@ -303,6 +303,7 @@ public final class BlockedAggregator implements Aggregator {
             int[] hashes = table.storedHashes();
             int blocks = table.blockCount();
             boolean inPlace = source.statesInPlace();
+            sink.keepForReset(); // the empty table's bytes stay ours (see flushPartials)
             for (int b = 0; b < blocks; b++) {
                 try (VectorSchemaRoot states =
                         inPlace ? null : source.serializeStates(b, memory.allocator())) {
@@ -341,6 +342,10 @@ public final class BlockedAggregator implements Aggregator {
             return false;
         }
         if (merging()) {
+            // the partition fits the query's own limit if other queries give their bytes back
+            if (memory.awaitHold(need, SERVER_WAIT_MILLIS, cancelled)) {
+                return false;
+            }
             throw new PartitionOverflowException(need, memory.limit());
         }
         if (!mayFree) {
@@ -422,6 +427,7 @@ public final class BlockedAggregator implements Aggregator {
         partials().requireNoSideStreams("flushPartials");
         try {
             int blocks = sink.table.blockCount();
+            sink.keepForReset();
             for (int b = 0; b < blocks; b++) {
                 try (VectorSchemaRoot batch = partials().serialize(b, memory.allocator())) {
                     sink.releaseBlock(b);
@@ -580,6 +586,9 @@ public final class BlockedAggregator implements Aggregator {
                 return emitAndRelease();
             }
             if (partitionLoaded) {
+                if (memory.held() < sink.emptyBytes()) {
+                    memory.awaitHold(sink.emptyBytes(), SERVER_WAIT_MILLIS, cancelled);
+                }
                 sink.reset();
                 partitionLoaded = false;
             }
@@ -646,6 +655,9 @@ public final class BlockedAggregator implements Aggregator {
             batch = emitter.emit(nextBlock);
         } finally {
             memory.releaseHold();
+        }
+        if (spilled() && nextBlock == sink.table.blockCount() - 1) {
+            sink.keepForReset(); // the next partition's empty table (see nextSpilledBatch)
         }
         sink.releaseBlock(nextBlock);
         nextBlock++;

@@ -190,6 +190,33 @@ public final class ParallelAggregator implements Aggregator {
                         name,
                         spillDirectory);
         this.drain = new FinalDrain(finals, metrics, name);
+        createPartials();
+    }
+
+    /**
+     * Creates every worker's partial table now, while the query's pool is still empty: a worker
+     * that started late would otherwise reserve its first table's index from a pool the other
+     * workers have already filled, which nothing can relieve before the table exists.
+     */
+    private void createPartials() {
+        try {
+            for (int i = 0; i < threads; i++) {
+                partials[i] =
+                        new BlockedAggregator(
+                                spec, config, parent, pool, cancelled, name + ".partial" + i);
+            }
+        } catch (RuntimeException e) {
+            RuntimeException failure = FinalTables.closeEach(partials, null);
+            try {
+                finals.close();
+            } catch (RuntimeException f) {
+                failure = failure == null ? f : failure;
+            }
+            if (failure != null) {
+                e.addSuppressed(failure);
+            }
+            throw e;
+        }
     }
 
     /**
@@ -357,9 +384,7 @@ public final class ParallelAggregator implements Aggregator {
      * PassThroughPolicy}), then the exchange of its groups.
      */
     private void runWorker(int i, BatchSplit split, AtomicBoolean opened, int[] columns) {
-        BlockedAggregator partial =
-                new BlockedAggregator(spec, config, parent, pool, cancelled, name + ".partial" + i);
-        partials[i] = partial;
+        BlockedAggregator partial = partials[i];
         long passed = 0;
         long passedBatches = 0;
         try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool);
@@ -455,8 +480,9 @@ public final class ParallelAggregator implements Aggregator {
     /**
      * Makes room for the {@code need} bytes the next step of a pass-through batch may allocate and
      * holds them for the worker's exchange memory, so another worker cannot take them between the
-     * check and the allocation; if they cannot be held after {@link #HOLD_ATTEMPTS} reliefs, the
-     * step's allocation reports the limit.
+     * check and the allocation; if they cannot be held after {@link #HOLD_ATTEMPTS} reliefs (nor,
+     * under a server pool, after waiting for other queries), the step's allocation reports the
+     * limit.
      */
     private void holdRoom(OperatorMemory exchange, long need) {
         for (int attempt = 0; attempt < HOLD_ATTEMPTS; attempt++) {
@@ -465,6 +491,8 @@ public final class ParallelAggregator implements Aggregator {
                 return;
             }
         }
+        // the room may be held by other queries: wait for them as a table's gate does
+        exchange.awaitHold(need, BlockedAggregator.SERVER_WAIT_MILLIS, cancelled);
     }
 
     /** A partial table the pool refused: hand its groups on, then spill finals if still short. */

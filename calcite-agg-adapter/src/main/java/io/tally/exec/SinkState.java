@@ -85,6 +85,9 @@ final class SinkState implements AutoCloseable {
     /** Rows looked up in the direct index of tables emptied by {@link #reset}. */
     private long directRowsBefore;
 
+    /** See {@link #emptyBytes()}. */
+    private final long emptyBytes;
+
     SinkState(AggregateSpec spec, BlockLayout layout, OperatorMemory memory, long hashMask) {
         this.spec = spec;
         this.layout = layout;
@@ -114,7 +117,26 @@ final class SinkState implements AutoCloseable {
                 use(call.filterArg());
             }
         }
+        long before = memory.reserved();
         init();
+        emptyBytes = memory.reserved() - before;
+    }
+
+    /**
+     * Bytes the empty table, its accumulators and DISTINCT filters reserve when created: what a
+     * {@link #reset} needs again (measured by the first creation; the same spec allocates the
+     * same).
+     */
+    long emptyBytes() {
+        return emptyBytes;
+    }
+
+    /**
+     * Makes the next {@link #emptyBytes} this table's memory releases (e.g. its blocks, freed one
+     * by one before a {@link #reset}) join the hold, so the empty table is made from them.
+     */
+    void keepForReset() {
+        memory.keepReleased(emptyBytes);
     }
 
     /** Creates the empty table, accumulators and DISTINCT filters. */
@@ -149,8 +171,10 @@ final class SinkState implements AutoCloseable {
 
     /**
      * Frees every group, state and DISTINCT table and starts over empty (after a spill); the empty
-     * table's first buffers come out of the bytes the old one frees (another thread could take them
-     * from the pool in between), the rest goes back to the pool.
+     * table's first buffers come out of the current hold and the bytes the old one frees (another
+     * thread could take them from the pool in between), the rest goes back to the pool. A caller
+     * that released the old table's blocks first keeps {@link #emptyBytes} of them ({@link
+     * #keepForReset}).
      */
     void reset() {
         directRowsBefore = directRows();

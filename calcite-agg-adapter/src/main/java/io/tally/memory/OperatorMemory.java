@@ -11,8 +11,9 @@ import org.apache.arrow.memory.BufferAllocator;
  * {@link #allocate} are reserved and released automatically. Before a step that grows the operator,
  * its memory check {@link #tryHold holds} the step's bound: those bytes are reserved in the pool at
  * once, so no other thread can take them between the check and the step's allocations, which draw
- * on the hold first; {@link #releaseHold} returns what the step did not use. Not thread-safe (one
- * operator, one thread); {@link #close()} releases every reservation and closes the allocator.
+ * on the hold first (what the step frees meanwhile joins the hold); {@link #releaseHold} returns
+ * what the step did not use. Not thread-safe (one operator, one thread); {@link #close()} releases
+ * every reservation and closes the allocator.
  */
 public final class OperatorMemory implements AutoCloseable {
     /** How often a query waiting for other queries to release server memory looks again. */
@@ -29,6 +30,13 @@ public final class OperatorMemory implements AutoCloseable {
 
     /** How many more released bytes go into {@link #held} instead of back to the pool. */
     private long keeping;
+
+    /**
+     * Whether a step holds its bytes (from a successful {@link #tryHold} to {@link #releaseHold}):
+     * what the step frees meanwhile (a buffer grown by copying) joins the hold, so its later
+     * allocations still find the bytes its bound counted on.
+     */
+    private boolean holding;
 
     /** Creates a child allocator called {@code operatorName} under {@code parent}. */
     public OperatorMemory(String operatorName, BufferAllocator parent, MemoryPool pool) {
@@ -78,6 +86,19 @@ public final class OperatorMemory implements AutoCloseable {
     }
 
     /**
+     * {@link #reserve Reserves} {@code bytes}, first waiting up to {@code timeoutMillis} (see
+     * {@link #awaitHold}) when the current hold lacks them and the pool is held down by other
+     * queries; throws {@link MemoryLimitExceededException} when they are still not there. For steps
+     * that cannot free memory of their own, such as emitting a result batch.
+     */
+    public void reserveWaiting(long bytes, long timeoutMillis, BooleanSupplier cancelled) {
+        if (bytes > held) {
+            awaitHold(bytes, timeoutMillis, cancelled);
+        }
+        reserve(bytes);
+    }
+
+    /**
      * Reserves {@code quarters}/4 of the bytes the pool has free, at most {@code max}, in one step
      * (see {@link MemoryPool#reserveShare}); returns the bytes reserved, possibly 0.
      */
@@ -104,11 +125,13 @@ public final class OperatorMemory implements AutoCloseable {
             pool.release(held - bytes);
         }
         held = bytes;
+        holding = bytes > 0;
         return true;
     }
 
     /** Returns the rest of the current hold to the pool (the step is over). */
     public void releaseHold() {
+        holding = false;
         if (held > 0) {
             pool.release(held);
             held = 0;
@@ -121,8 +144,8 @@ public final class OperatorMemory implements AutoCloseable {
     }
 
     /**
-     * Returns {@code bytes} of this operator's reservation to the pool (or to its hold while {@link
-     * #keepReleased} says so).
+     * Returns {@code bytes} of this operator's reservation to the pool, or to its hold while a step
+     * holds bytes or {@link #keepReleased} says so.
      */
     public void release(long bytes) {
         if (bytes > reserved) {
@@ -130,8 +153,11 @@ public final class OperatorMemory implements AutoCloseable {
                     name + " releases " + bytes + " bytes but holds " + reserved);
         }
         long kept = Math.min(keeping, bytes);
-        pool.release(bytes - kept);
         keeping -= kept;
+        if (holding) {
+            kept = bytes;
+        }
+        pool.release(bytes - kept);
         held += kept;
         reserved -= bytes;
     }

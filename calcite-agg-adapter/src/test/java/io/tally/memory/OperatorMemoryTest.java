@@ -169,4 +169,77 @@ class OperatorMemoryTest {
             assertEquals(500, server.reserved());
         }
     }
+
+    /** A buffer a held step frees (grown by copying) stays the step's until the hold ends. */
+    @Test
+    void bytesFreedDuringAHeldStepStayInTheHold() {
+        try (BufferAllocator root = new RootAllocator()) {
+            MemoryPool pool = new MemoryPool(8192);
+            try (OperatorMemory mem = new OperatorMemory("Agg#1", root, pool);
+                    OperatorMemory other = new OperatorMemory("Agg#2", root, pool)) {
+                assertTrue(mem.tryHold(8192));
+                ArrowBuf small = mem.allocate(2048);
+                mem.free(small);
+                assertEquals(8192, mem.held());
+                assertThrows(MemoryLimitExceededException.class, () -> other.reserve(1));
+                ArrowBuf big = mem.allocate(8192);
+                mem.free(big);
+                mem.releaseHold();
+                assertEquals(0, pool.reserved());
+                other.reserve(8192);
+                other.release(8192);
+            }
+            assertEquals(0, root.getAllocatedMemory());
+        }
+    }
+
+    /** Under a server pool, a step that cannot free memory waits for another query's bytes. */
+    @Test
+    void reserveWaitingWaitsForAnotherQueryToRelease() throws Exception {
+        try (BufferAllocator root = new RootAllocator()) {
+            MemoryPool server = new MemoryPool("server_memory_limit", 4096, null);
+            MemoryPool mine = new MemoryPool(MemoryPool.QUERY_LIMIT, 1 << 20, server);
+            MemoryPool theirs = new MemoryPool(MemoryPool.QUERY_LIMIT, 1 << 20, server);
+            assertTrue(theirs.tryReserve(4096));
+            Thread other =
+                    new Thread(
+                            () -> {
+                                sleepQuietly(50);
+                                theirs.release(4096);
+                            });
+            try (OperatorMemory mem = new OperatorMemory("Agg#1", root, mine)) {
+                assertThrows(MemoryLimitExceededException.class, () -> mem.reserve(1024));
+                other.start();
+                mem.reserveWaiting(1024, 10_000, () -> false);
+                assertEquals(1024, mem.reserved());
+                mem.release(1024);
+            } finally {
+                other.join();
+            }
+            assertEquals(0, server.reserved());
+        }
+    }
+
+    /** Without a server pool there is nobody to wait for: the limit error comes at once. */
+    @Test
+    void reserveWaitingFailsAtOnceWithinOneQuery() {
+        try (BufferAllocator root = new RootAllocator()) {
+            MemoryPool pool = new MemoryPool(1024);
+            try (OperatorMemory mem = new OperatorMemory("Agg#1", root, pool)) {
+                long start = System.nanoTime();
+                assertThrows(
+                        MemoryLimitExceededException.class,
+                        () -> mem.reserveWaiting(2048, 60_000, () -> false));
+                assertTrue(System.nanoTime() - start < 30_000_000_000L, "it waited");
+            }
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }
