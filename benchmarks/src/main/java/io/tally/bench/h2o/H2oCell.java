@@ -23,7 +23,10 @@ record H2oCell(
          * The checksum query's first run in this process (cold for data and, once, for the JIT).
          */
         FIRST("1st"),
-        /** The checksum query's second run, as db-benchmark reports. */
+        /**
+         * The checksum query's warm run: its second, as db-benchmark reports, or with {@code --runs
+         * N} the median of runs 2 to N.
+         */
         SECOND("2nd"),
         /**
          * The plain query's second run with every row pulled through JDBC ({@code --to-client}).

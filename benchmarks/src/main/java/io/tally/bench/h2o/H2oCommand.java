@@ -111,6 +111,15 @@ public final class H2oCommand implements Callable<Integer> {
     Path tempDir;
 
     @Option(
+            names = "--runs",
+            defaultValue = "2",
+            description =
+                    "runs of each query per engine and setting, at least 2: the 1st is reported as the "
+                            + "first run, the median of the others as the warm (2nd) run (default: ${DEFAULT-VALUE}, "
+                            + "as db-benchmark)")
+    int queryRuns;
+
+    @Option(
             names = "--timeout",
             defaultValue = "300",
             description = "seconds before one query run is cancelled")
@@ -130,6 +139,12 @@ public final class H2oCommand implements Callable<Integer> {
                         "--engines: unknown engine '" + e + "'; expected one of " + ENGINES);
             }
         }
+        if (queryRuns < 2) {
+            throw new IllegalArgumentException(
+                    "--runs: "
+                            + queryRuns
+                            + " is too few (at least 2: a first run and a warm one)");
+        }
         List<H2oConfig> configs = configs();
         dataCache.arrow(data, reporter::progress);
         boolean needsCsv = names.contains("duckdb") || names.contains("h2");
@@ -141,7 +156,8 @@ public final class H2oCommand implements Callable<Integer> {
         List<H2oSummary.Run> runs = new ArrayList<>();
         Map<String, H2oResults> shared = new HashMap<>();
         List<H2oQuery> parsed = H2oQuery.parse(queries);
-        try (H2oRun run = new H2oRun(data.tableName(), parsed, timeout, toClient, reporter)) {
+        try (H2oRun run =
+                new H2oRun(data.tableName(), parsed, timeout, toClient, queryRuns, reporter)) {
             for (H2oConfig config : configs) {
                 H2oResults results = new H2oResults(parsed, names);
                 for (String e : names) {
@@ -163,6 +179,9 @@ public final class H2oCommand implements Callable<Integer> {
         for (H2oSummary.Run r : runs) {
             ResultTable table =
                     H2oTable.render(r.results(), data.tableName(), r.config(), toClient);
+            if (queryRuns > 2) {
+                table.note(warmNote());
+            }
             if (runs.size() > 1) {
                 table.note(
                         "engines a setting does not change (DuckDB: cache; H2: threads, cache, memory limit) ran once; "
@@ -174,9 +193,19 @@ public final class H2oCommand implements Callable<Integer> {
         reporter.emit(H2oSummary.table(data.tableName(), rows, runs));
         ResultTable headline = H2oHeadline.table(data.tableName(), runs);
         if (headline != null) {
+            if (queryRuns > 2) {
+                headline.note(warmNote());
+            }
             reporter.emit(headline);
         }
         return agree ? 0 : 2;
+    }
+
+    /** Says what the warm (2nd) run's seconds are when more than two runs were made. */
+    private String warmNote() {
+        return "2nd run = the median of runs 2-"
+                + queryRuns
+                + " of each query (the 1st run is its first)";
     }
 
     private static void deleteScratch(Path scratch, Reporter reporter) {

@@ -52,6 +52,8 @@ class H2oSmokeTest {
                                 "tally,duckdb",
                                 "--queries",
                                 "q1,q3,q10",
+                                "--runs",
+                                "3",
                                 "--threads",
                                 "1,2",
                                 "--cache",
@@ -84,6 +86,7 @@ class H2oSmokeTest {
                 }) {
             assertTrue(text.contains(metric), metric + " missing:\n" + text);
         }
+        assertTrue(text.contains("2nd run = the median of runs 2-3"), text);
         // DuckDB does not depend on Tally's cache: one speedup row per query, not two
         assertEquals(
                 1,
