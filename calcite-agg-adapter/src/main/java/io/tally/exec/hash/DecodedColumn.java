@@ -5,6 +5,7 @@ import io.tally.batch.ColumnCodes;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.batch.TallyException;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -36,6 +37,16 @@ import org.apache.arrow.vector.complex.ListVector;
  * encodings. Arrays are reused across batches.
  */
 public final class DecodedColumn {
+    /**
+     * Rows from which an 8-byte column without NULLs is copied as one block (a {@link
+     * java.nio.DoubleBuffer} bulk get, a memory copy) instead of value by value; below it the
+     * buffer view costs more than the loop.
+     */
+    static final int BULK_ROWS = 64;
+
+    /** Most rows copied as one block: the buffer view's byte length must fit an int. */
+    private static final int MAX_BULK_ROWS = Integer.MAX_VALUE / 8;
+
     public final DataType type;
     public int rows;
     public byte[] nulls = new byte[0];
@@ -62,6 +73,15 @@ public final class DecodedColumn {
     public ColumnCodes.Dictionary dictionary;
 
     private long[] normalizedBits = new long[0];
+
+    /**
+     * Whether {@link #rangeMin} and {@link #rangeMax} hold the range of the current rows' {@link
+     * #longs} (see {@link #minLong}); cleared by every decode and fill and by {@link #changed}.
+     */
+    private boolean rangeKnown;
+
+    private long rangeMin;
+    private long rangeMax;
 
     /** An ARRAY or MULTISET column's items (element type), decoded batch by batch; else null. */
     private final DecodedColumn items;
@@ -92,6 +112,7 @@ public final class DecodedColumn {
         ensure(n);
         rows = n;
         dictionary = null;
+        rangeKnown = false;
         if (codes != null) {
             if (this.codes.length < n) {
                 this.codes = new int[nulls.length];
@@ -165,6 +186,7 @@ public final class DecodedColumn {
         ensure(n);
         rows = n;
         dictionary = null;
+        rangeKnown = false;
         hasNulls = true;
         Arrays.fill(nulls, 0, n, (byte) 1);
         Arrays.fill(longs, 0, n, 0L);
@@ -182,9 +204,65 @@ public final class DecodedColumn {
         ensure(n);
         rows = n;
         dictionary = null;
+        rangeKnown = false;
         hasNulls = false;
         Arrays.fill(nulls, 0, n, (byte) 0);
         Arrays.fill(longs, 0, n, value);
+    }
+
+    /**
+     * Must be called by code that writes {@link #longs} or {@link #nulls} itself after a decode or
+     * fill, so that {@link #minLong} and {@link #maxLong} do not answer for the old values; {@link
+     * #hasNulls} becomes true (nothing is known about the written flags).
+     */
+    public void changed() {
+        rangeKnown = false;
+        hasNulls = true;
+    }
+
+    /**
+     * Smallest non-NULL value of {@link #longs} over the {@link #rows} rows ({@code
+     * Long.MAX_VALUE}, and above {@link #maxLong}, when every row is NULL); computed once per
+     * decode, so the callers that each need the range of a chunk's key share one pass.
+     */
+    public long minLong() {
+        if (!rangeKnown) {
+            computeRange();
+        }
+        return rangeMin;
+    }
+
+    /** Largest non-NULL value of {@link #longs} ({@code Long.MIN_VALUE} when every row is NULL). */
+    public long maxLong() {
+        if (!rangeKnown) {
+            computeRange();
+        }
+        return rangeMax;
+    }
+
+    /** One pass over the rows; without a NULL row the null flags are not read. */
+    private void computeRange() {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long[] v = longs;
+        int n = rows;
+        if (hasNulls) {
+            byte[] nl = nulls;
+            for (int i = 0; i < n; i++) {
+                if (nl[i] == 0) {
+                    min = Math.min(min, v[i]);
+                    max = Math.max(max, v[i]);
+                }
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                min = Math.min(min, v[i]);
+                max = Math.max(max, v[i]);
+            }
+        }
+        rangeMin = min;
+        rangeMax = max;
+        rangeKnown = true;
     }
 
     /**
@@ -290,6 +368,13 @@ public final class DecodedColumn {
                 }
                 break;
             default:
+                if (n >= BULK_ROWS && n <= MAX_BULK_ROWS) {
+                    MemoryUtil.directBuffer(base, n * 8)
+                            .order(ByteOrder.LITTLE_ENDIAN)
+                            .asLongBuffer()
+                            .get(out, 0, n);
+                    break;
+                }
                 for (int i = 0; i < n; i++) {
                     out[i] = MemoryUtil.getLong(base + 8L * i);
                 }
@@ -315,6 +400,13 @@ public final class DecodedColumn {
                         label + ": data buffer shorter than " + (from + n) + " rows");
             }
             long base = data.memoryAddress() + (long) from * 8;
+            if (!hasNulls && n >= BULK_ROWS && n <= MAX_BULK_ROWS) {
+                MemoryUtil.directBuffer(base, n * 8)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .asDoubleBuffer()
+                        .get(doubles, 0, n);
+                return;
+            }
             for (int i = 0; i < n; i++) {
                 double d = Double.longBitsToDouble(MemoryUtil.getLong(base + 8L * i));
                 doubles[i] = nulls[i] != 0 ? 0 : d;

@@ -311,8 +311,17 @@ final class DirectIndex implements AutoCloseable {
         return true;
     }
 
-    /** Smallest and largest non-NULL value of LONG key {@code k} (min > max if none). */
+    /**
+     * Smallest and largest non-NULL value of LONG key {@code k} (min > max if none): the column's
+     * own range when it holds exactly these rows (computed once per chunk, though {@link
+     * #growthBound} and {@link #lookup} both plan it), else a pass here.
+     */
     private void range(DecodedColumn in, int n, int k) {
+        if (in.rows == n) {
+            chunkMin[k] = in.minLong();
+            chunkMax[k] = in.maxLong();
+            return;
+        }
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         byte[] nulls = in.nulls;
@@ -359,28 +368,63 @@ final class DirectIndex implements AutoCloseable {
             rowSlots = new int[Math.max(n, rowSlots.length * 2)];
         }
         int[] s = rowSlots;
-        Arrays.fill(s, 0, n, 0);
         long stride = 1;
         for (int k = 0; k < families.length; k++) {
             DecodedColumn in = inputs[k];
-            byte[] nulls = in.nulls;
-            int st = (int) stride;
             if (families[k] == ColumnType.Family.BYTES) {
                 if (in.dictionary != null) {
                     dictionary[k] = in.dictionary;
-                    int[] codes = in.codes;
-                    for (int i = 0; i < n; i++) {
-                        s[i] += nulls[i] != 0 ? 0 : (codes[i] + 1) * st;
-                    }
+                    addCodes(s, n, k == 0, in.hasNulls ? in.nulls : null, in.codes, (int) stride);
+                } else if (k == 0) {
+                    Arrays.fill(s, 0, n, 0); // every row NULL (plan checked), code 0
                 }
             } else {
-                long[] v = in.longs;
-                long base = low[k] - 1;
-                for (int i = 0; i < n; i++) {
-                    s[i] += nulls[i] != 0 ? 0 : (int) (v[i] - base) * st;
-                }
+                addValues(
+                        s, n, k == 0, in.hasNulls ? in.nulls : null, in.longs, low[k] - 1, stride);
             }
             stride *= width[k];
+        }
+    }
+
+    /**
+     * Adds (or, for the first key, {@code first}, stores) each row's dictionary code + 1 times
+     * {@code stride} into its slot; a NULL row ({@code nulls} null: none) adds code 0.
+     */
+    private static void addCodes(
+            int[] s, int n, boolean first, byte[] nulls, int[] codes, int stride) {
+        if (nulls != null) {
+            for (int i = 0; i < n; i++) {
+                int c = nulls[i] != 0 ? 0 : (codes[i] + 1) * stride;
+                s[i] = first ? c : s[i] + c;
+            }
+        } else if (first) {
+            for (int i = 0; i < n; i++) {
+                s[i] = (codes[i] + 1) * stride;
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                s[i] += (codes[i] + 1) * stride;
+            }
+        }
+    }
+
+    /** As {@link #addCodes} for LONG values: code {@code value - base}. */
+    private static void addValues(
+            int[] s, int n, boolean first, byte[] nulls, long[] v, long base, long stride) {
+        int st = (int) stride;
+        if (nulls != null) {
+            for (int i = 0; i < n; i++) {
+                int c = nulls[i] != 0 ? 0 : (int) (v[i] - base) * st;
+                s[i] = first ? c : s[i] + c;
+            }
+        } else if (first) {
+            for (int i = 0; i < n; i++) {
+                s[i] = (int) (v[i] - base);
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                s[i] += (int) (v[i] - base) * st;
+            }
         }
     }
 

@@ -115,6 +115,7 @@ public final class ArgExtremeAccumulator extends Accumulator {
         }
         entries.offsets[n] = pos;
         entries.rows = n;
+        entries.changed();
     }
 
     /** Group {@code i} of {@code block}'s entry with its header in front again, or null. */

@@ -64,6 +64,7 @@ public final class DistinctFilter implements AutoCloseable {
             groupIds.longs[i] = gids[i];
             skip[i] = (byte) (gids[i] < 0 ? 1 : 0);
         }
+        groupIds.changed();
         inputs[0] = groupIds;
         System.arraycopy(args, 0, inputs, 1, args.length);
         int next = seen.groupCount();

@@ -176,6 +176,14 @@ public final class SumAccumulator extends Accumulator {
      * below the group count always fall inside allocated blocks).
      */
     private void add(int[] gids, int n, DecodedColumn a, long[] countsIn) {
+        if (countsIn == null && family == ColumnType.Family.LONG) {
+            addLongsCounted(gids, n, a.nulls, a.longs);
+            return;
+        }
+        if (countsIn == null && family == ColumnType.Family.DOUBLE) {
+            addDoublesCounted(gids, n, a.nulls, a.doubles);
+            return;
+        }
         switch (family) {
             case LONG:
                 addLongs(gids, n, a.nulls, a.longs);
@@ -188,6 +196,59 @@ public final class SumAccumulator extends Accumulator {
                 break;
         }
         addCounts(gids, n, a.nulls, countsIn);
+    }
+
+    /**
+     * Update rows of a LONG argument: each adds its value to its group's sum (checked, {@link
+     * Math#addExact}) and counts 1 (AVG) or sets the flag (SUM) in the same pass, the group's block
+     * found once for both.
+     */
+    private void addLongsCounted(int[] gids, int n, byte[] nulls, long[] values) {
+        ArrowBuf[] sb = sums.blocks;
+        ArrowBuf[] cb = counts.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g < 0 || nulls[i] != 0) {
+                continue;
+            }
+            int block = g >>> shift;
+            long slot = g & mask;
+            long at = sb[block].memoryAddress() + (slot << 3);
+            MemoryUtil.putLong(at, Math.addExact(MemoryUtil.getLong(at), values[i]));
+            countOne(cb[block].memoryAddress(), slot);
+        }
+    }
+
+    /** As {@link #addLongsCounted} for a DOUBLE argument (unchecked double sums). */
+    private void addDoublesCounted(int[] gids, int n, byte[] nulls, double[] values) {
+        ArrowBuf[] sb = sums.blocks;
+        ArrowBuf[] cb = counts.blocks;
+        int shift = layout.shift();
+        int mask = layout.mask();
+        for (int i = 0; i < n; i++) {
+            int g = gids[i];
+            if (g < 0 || nulls[i] != 0) {
+                continue;
+            }
+            int block = g >>> shift;
+            long slot = g & mask;
+            long at = sb[block].memoryAddress() + (slot << 3);
+            double sum = Double.longBitsToDouble(MemoryUtil.getLong(at)) + values[i];
+            MemoryUtil.putLong(at, Double.doubleToRawLongBits(sum));
+            countOne(cb[block].memoryAddress(), slot);
+        }
+    }
+
+    /** Counts one value into slot {@code slot} of the counts block at {@code block}. */
+    private void countOne(long block, long slot) {
+        if (avg) {
+            long at = block + (slot << 3);
+            MemoryUtil.putLong(at, MemoryUtil.getLong(at) + 1);
+        } else {
+            MemoryUtil.putByte(block + slot, (byte) 1);
+        }
     }
 
     /** Checked 64-bit sums: {@link Math#addExact} throws on overflow. */

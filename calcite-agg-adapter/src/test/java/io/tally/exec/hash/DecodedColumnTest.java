@@ -114,6 +114,83 @@ class DecodedColumnTest {
         }
     }
 
+    /**
+     * 8-byte columns without NULLs are copied as one block from {@link DecodedColumn#BULK_ROWS}
+     * rows on; with and without NULLs, values and the LONG range ({@link DecodedColumn#minLong},
+     * {@link DecodedColumn#maxLong}) agree with the vector around that size and at odd offsets.
+     */
+    @Test
+    void blockCopiesAndKeyRangesMatchTheVector() {
+        List<DataType> types =
+                List.of(
+                        DataType.of(ColumnType.BIGINT),
+                        DataType.of(ColumnType.DOUBLE),
+                        DataType.of(ColumnType.INTEGER),
+                        DataType.of(ColumnType.BIGINT),
+                        DataType.of(ColumnType.DOUBLE));
+        Random random = new Random(5);
+        int total = 1300;
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < total; i++) {
+            Object[] row = new Object[types.size()];
+            for (int c = 0; c < row.length; c++) {
+                row[c] = TestValues.random(random, types.get(c), 100_000, c < 3 ? 0.0 : 0.3);
+            }
+            rows.add(row);
+        }
+        int bulk = DecodedColumn.BULK_ROWS;
+        try (BufferAllocator root = new RootAllocator();
+                RowBatcher batcher = new RowBatcher(types, root, total)) {
+            VectorSchemaRoot batch = batcher.fill(rows.iterator());
+            for (int c = 0; c < types.size(); c++) {
+                DataType type = types.get(c);
+                FieldVector v = batch.getVector(c);
+                DecodedColumn d = new DecodedColumn(type, "c" + c);
+                for (int from : new int[] {0, 3, 64, 200}) {
+                    for (int n : new int[] {1, bulk - 1, bulk, bulk + 1, 1000}) {
+                        d.decode(v, from, n);
+                        long min = Long.MAX_VALUE;
+                        long max = Long.MIN_VALUE;
+                        for (int i = 0; i < n; i++) {
+                            Object expected = BatchRows.value(v, from + i);
+                            String at = type + " rows " + from + "+" + n + ", row " + i;
+                            assertEquals(expected == null ? 1 : 0, d.nulls[i], at);
+                            if (expected != null) {
+                                assertEquals(expected, decodedValue(d, type, i), at);
+                                min = Math.min(min, d.longs[i]);
+                                max = Math.max(max, d.longs[i]);
+                            }
+                        }
+                        if (type.family() == ColumnType.Family.LONG) {
+                            assertEquals(min, d.minLong(), type + " min of " + from + "+" + n);
+                            assertEquals(max, d.maxLong(), type + " max of " + from + "+" + n);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The LONG range answers for the rows as they are after every decode, fill and change. */
+    @Test
+    void keyRangeFollowsFillsAndChanges() {
+        DecodedColumn d = new DecodedColumn(DataType.of(ColumnType.BIGINT), "k");
+        d.fillConstant(7, 10);
+        assertEquals(7, d.minLong());
+        assertEquals(7, d.maxLong());
+        d.fillNull(4);
+        assertEquals(Long.MAX_VALUE, d.minLong(), "all NULL: min above max");
+        assertEquals(Long.MIN_VALUE, d.maxLong());
+        d.fillConstant(3, 5);
+        assertEquals(3, d.maxLong());
+        d.longs[2] = -9;
+        d.longs[4] = 40;
+        d.nulls[4] = 1;
+        d.changed();
+        assertEquals(-9, d.minLong());
+        assertEquals(3, d.maxLong(), "the NULL row's value does not count");
+    }
+
     @Test
     void byteArraysKeepTheTailPad() {
         try (BufferAllocator root = new RootAllocator();

@@ -408,5 +408,6 @@ class DirectIndexTest {
             in.offsets[i + 1] = used;
         }
         in.bytes = bytes;
+        in.changed();
     }
 }
