@@ -6,6 +6,7 @@ import io.tally.batch.DataType;
 import io.tally.batch.QueryCancelledException;
 import io.tally.batch.RowBatcher;
 import io.tally.exec.hash.BlockLayout;
+import io.tally.exec.hash.DecodedColumn;
 import io.tally.exec.hash.GroupHashTable;
 import io.tally.exec.spill.PartitionOverflowException;
 import io.tally.memory.MemoryLimitExceededException;
@@ -178,6 +179,26 @@ public final class BlockedAggregator implements Aggregator {
         metrics.inputRows += batch.getRowCount();
         metrics.inputBatches++;
         metrics.directRows = sink.directRows();
+        trackPeaks();
+    }
+
+    /**
+     * Folds {@code n} input rows another thread decoded and hashed already into the groups while
+     * building (see {@link SinkState#sinkDecoded}): {@code columns} indexed as {@link
+     * AggregateSpec#inputTypes()}, {@code hash32} their probe hashes. Used by {@link RowRouter}.
+     */
+    void sinkDecoded(DecodedColumn[] columns, long[] hash32, int n) {
+        require(Phase.BUILDING, "sinkDecoded");
+        checkCancelled();
+        if (buildStart < 0) {
+            buildStart = System.nanoTime();
+        }
+        try {
+            sink.sinkDecoded(columns, hash32, n);
+        } catch (RuntimeException e) {
+            phase = Phase.FAILED;
+            throw e;
+        }
         trackPeaks();
     }
 

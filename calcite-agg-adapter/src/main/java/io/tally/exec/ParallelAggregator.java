@@ -44,9 +44,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *       partitions) and merged likewise. Then every final table is finished on its own thread.
  *   <li><b>Pass-through</b>: a partial table that is full (by group count or memory) while fewer
  *       than a third of its rows found their group in it stops probing: its groups are handed on
- *       and the following batches go to the exchange as one partial state per row ({@link
- *       RowStates}, {@link PassThroughPolicy}), re-checked periodically. A piece is merged into
- *       whichever wanted final table is free first ({@link Exchange}).
+ *       and the following batches' rows go straight into the final tables as input rows, decoded
+ *       and hashed once by the worker and routed by partition in pieces, each sunk into its table
+ *       under the table's lock when the table is free ({@link RowRouter}, {@link
+ *       PassThroughPolicy}), re-checked periodically.
  *   <li><b>Drain</b>: {@link #nextBlock} emits the final tables one after the other, one block per
  *       call, each block freed as the next is requested and each table closed when it is used up,
  *       so memory falls while draining. A consumer that reads on several threads (an aggregate over
@@ -76,12 +77,6 @@ public final class ParallelAggregator implements Aggregator {
 
     /** A partial table may always hold this much before flushing (tiny limits). */
     static final long MIN_PARTIAL_BYTES = 256 << 10;
-
-    /**
-     * Reliefs a pass-through step tries (each spilling final tables and waiting up to their relief
-     * time) before it gives up holding its bytes: another worker may take freed bytes first.
-     */
-    static final int HOLD_ATTEMPTS = 3;
 
     private final AggregateSpec spec;
     private final AggregateConfig config;
@@ -403,7 +398,16 @@ public final class ParallelAggregator implements Aggregator {
             TableHandOff handOff =
                     new TableHandOff(
                             i, finals, BlockLayout.of(config.blockSize()), exchange.allocator());
-            RowStates rows = RowStates.supports(spec) ? new RowStates(spec, exchange) : null;
+            RowRouter rows =
+                    RowRouter.supports(spec)
+                            ? new RowRouter(
+                                    i,
+                                    spec,
+                                    finals,
+                                    config.hashMask(),
+                                    BlockLayout.of(config.blockSize()),
+                                    exchange)
+                            : null;
             PassThroughSwitch pass =
                     new PassThroughSwitch(rows != null ? passThrough : PassThroughPolicy.OFF);
             partial.onMemoryPressure(
@@ -420,7 +424,7 @@ public final class ParallelAggregator implements Aggregator {
                     VectorSchemaRoot view =
                             columns == null ? batch : ProjectedCursor.project(batch, columns);
                     if (pass.passing()) {
-                        passOn(rows, view, out, exchange);
+                        passOn(rows, view);
                         passed += view.getRowCount();
                         passedBatches++;
                         pass.passed(view.getRowCount());
@@ -438,6 +442,9 @@ public final class ParallelAggregator implements Aggregator {
                 }
             }
             partial.handTable(handOff);
+            if (rows != null) {
+                rows.finish();
+            }
             out.finish();
             synchronized (metrics) {
                 metrics.inputRows += partial.metrics().inputRows + passed;
@@ -455,44 +462,12 @@ public final class ParallelAggregator implements Aggregator {
         }
     }
 
-    /**
-     * Sends {@code batch}'s rows on as one partial state each, making room for their states first.
-     */
-    private void passOn(
-            RowStates rows, VectorSchemaRoot batch, Exchange out, OperatorMemory exchange) {
+    /** Passes {@code batch}'s rows straight into the final tables ({@link RowRouter}). */
+    private void passOn(RowRouter rows, VectorSchemaRoot batch) {
         if (cancelled.getAsBoolean()) {
             throw new QueryCancelledException(name);
         }
-        if (batch.getRowCount() == 0) {
-            return;
-        }
-        RowStates.Batch states;
-        try {
-            states = rows.build(batch, out.allocator(), need -> holdRoom(exchange, need));
-        } finally {
-            exchange.releaseHold(); // the send below merges under the final tables' own gates
-        }
-        try (states) {
-            out.send(states.root());
-        }
-    }
-
-    /**
-     * Makes room for the {@code need} bytes the next step of a pass-through batch may allocate and
-     * holds them for the worker's exchange memory, so another worker cannot take them between the
-     * check and the allocation; if they cannot be held after {@link #HOLD_ATTEMPTS} reliefs (nor,
-     * under a server pool, after waiting for other queries), the step's allocation reports the
-     * limit.
-     */
-    private void holdRoom(OperatorMemory exchange, long need) {
-        for (int attempt = 0; attempt < HOLD_ATTEMPTS; attempt++) {
-            finals.makeRoom(Math.max(0, need - exchange.held()));
-            if (exchange.tryHold(need)) {
-                return;
-            }
-        }
-        // the room may be held by other queries: wait for them as a table's gate does
-        exchange.awaitHold(need, BlockedAggregator.SERVER_WAIT_MILLIS, cancelled);
+        rows.route(batch);
     }
 
     /** A partial table the pool refused: hand its groups on, then spill finals if still short. */

@@ -239,8 +239,7 @@ final class PartialStates {
 
     /**
      * Fails unless {@code other} has this format's state columns after as many key columns; keys
-     * may be input vectors of any type their decoding accepts (pass-through batches view the
-     * input's key vectors, see {@link RowStates}).
+     * may be vectors of any type their decoding accepts.
      */
     private void requireStates(Schema other) {
         if (!sameTypes(other, schema, keyCount)) {

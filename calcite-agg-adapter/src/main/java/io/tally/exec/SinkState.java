@@ -62,6 +62,16 @@ final class SinkState implements AutoCloseable {
     final List<Accumulator> accumulators = new ArrayList<>();
     private DistinctFilter[] distinct;
     private final DecodedColumn[] decoded;
+
+    /**
+     * The columns the current chunk reads (keys, arguments, filters): {@link #decoded}, or while
+     * {@link #sinkDecoded} runs the caller's; {@link #callArgs} point into it.
+     */
+    private DecodedColumn[] inputs;
+
+    /** While {@link #sinkDecoded} runs: the rows' probe hashes; null otherwise. */
+    private long[] givenHashes;
+
     private final DecodedColumn[] nullKeys;
     private final DecodedColumn setIdInput;
     private final DecodedColumn[] keyInputs;
@@ -117,6 +127,7 @@ final class SinkState implements AutoCloseable {
                 use(call.filterArg());
             }
         }
+        inputs = decoded;
         long before = memory.reserved();
         init();
         emptyBytes = memory.reserved() - before;
@@ -273,6 +284,48 @@ final class SinkState implements AutoCloseable {
     }
 
     /**
+     * Folds {@code n} rows already decoded by the caller into the groups: {@code columns} is
+     * indexed as the input columns (every column this sink reads present, the others may be null),
+     * and {@code hash32} holds each row's probe hash ({@link
+     * io.tally.exec.hash.BatchKeyHasher#probeHashes}), so the rows are neither decoded nor hashed
+     * again. The memory gate is consulted as in {@link #sink}; keep {@code n} near {@link
+     * #CHUNK_ROWS} for a tight bound. Only for one non-empty grouping set.
+     */
+    void sinkDecoded(DecodedColumn[] columns, long[] hash32, int n) {
+        if (sets.size() != 1 || constantGroup) {
+            throw new IllegalStateException("sinkDecoded needs one non-empty grouping set");
+        }
+        ensureScratch(n);
+        bindInputs(columns);
+        givenHashes = hash32;
+        try {
+            prepareKeys(0, n, false);
+            resolveGated(
+                    n,
+                    g -> updateBound(n),
+                    () -> {
+                        chunkTally.tally(gids, n, table.groupCount());
+                        updateCalls(n);
+                    });
+        } finally {
+            givenHashes = null;
+            bindInputs(decoded);
+        }
+    }
+
+    /** Points {@link #inputs} and every call's arguments at {@code columns}. */
+    private void bindInputs(DecodedColumn[] columns) {
+        inputs = columns;
+        List<AggregateCall> calls = spec.calls();
+        for (int c = 0; c < calls.size(); c++) {
+            List<Integer> args = calls.get(c).args();
+            for (int a = 0; a < args.size(); a++) {
+                callArgs[c][a] = columns[args.get(a)];
+            }
+        }
+    }
+
+    /**
      * Resolves the prepared keys with the gate consulted for the keys' growth and then for {@code
      * next}, the bytes the following {@code step} needs, then runs {@code step}; if the gate
      * spilled at the second check the chunk resolves again into the emptied table, and then the
@@ -338,7 +391,7 @@ final class SinkState implements AutoCloseable {
                 nullKeys[k].fillNull(n);
                 keyInputs[k] = nullKeys[k];
             } else {
-                keyInputs[k] = decoded[keys.get(k)];
+                keyInputs[k] = inputs[keys.get(k)];
             }
         }
         if (sets.size() > 1) {
@@ -362,6 +415,8 @@ final class SinkState implements AutoCloseable {
     private void resolveKeys(int n) {
         if (storedSource != null) {
             table.resolveStored(storedSource, storedGids, storedHashes, n, gids);
+        } else if (givenHashes != null) {
+            table.resolveHashed(keyInputs, n, givenHashes, gids);
         } else {
             table.resolve(keyInputs, n, null, gids);
         }
@@ -383,7 +438,7 @@ final class SinkState implements AutoCloseable {
                 g = callGids;
                 System.arraycopy(gids, 0, g, 0, n);
                 if (call.filterArg() >= 0) {
-                    DecodedColumn f = decoded[call.filterArg()];
+                    DecodedColumn f = inputs[call.filterArg()];
                     for (int i = 0; i < n; i++) {
                         if (f.nulls[i] != 0 || f.longs[i] == 0) {
                             g[i] = -1;

@@ -5,9 +5,9 @@
  * block, close) with its serial ({@link io.tally.exec.BlockedAggregator}) and parallel ({@link
  * io.tally.exec.ParallelAggregator}) strategies; and the table they drive: the build side ({@link
  * io.tally.exec.SinkState}: hash table, keys and one accumulator per call, chosen by {@link
- * io.tally.exec.Accumulators}), partial states ({@link io.tally.exec.PartialStates}, {@link
- * io.tally.exec.RowStates}), block emission ({@link io.tally.exec.BlockEmitter}) and spilling
- * ({@link io.tally.exec.AggregateSpiller}).
+ * io.tally.exec.Accumulators}), partial states ({@link io.tally.exec.PartialStates}), block
+ * emission ({@link io.tally.exec.BlockEmitter}) and spilling ({@link
+ * io.tally.exec.AggregateSpiller}).
  *
  * <p>Rooms, each importing only the rooms listed before it and the packages below {@code exec}:
  * {@code hash} (hash table, keys, block layout), {@code state} (aggregate calls and accumulators),

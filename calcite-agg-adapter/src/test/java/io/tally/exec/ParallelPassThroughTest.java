@@ -31,7 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Pass-through of {@link ParallelAggregator}'s partial tables ({@link RowStates}, {@link
+ * Pass-through of {@link ParallelAggregator}'s partial tables ({@link RowRouter}, {@link
  * PassThroughPolicy}) against the HashMap model {@link ReferenceAggregate}: unique keys, unique
  * then repeating keys, NULL keys, every function with partial states, spilling; that it happened is
  * read from {@code passthrough_rows}. Every test closes its RootAllocator.
@@ -306,11 +306,11 @@ class ParallelPassThroughTest {
                                         -1,
                                         BIG,
                                         "cd")));
-        assertFalse(RowStates.supports(rollup));
-        assertFalse(RowStates.supports(cube));
-        assertFalse(RowStates.supports(distinct));
-        assertFalse(RowStates.supports(AggregateSpec.groupBy(TYPES, List.of(), calls)));
-        assertTrue(RowStates.supports(AggregateSpec.groupBy(TYPES, List.of(K1), calls)));
+        assertFalse(RowRouter.supports(rollup));
+        assertFalse(RowRouter.supports(cube));
+        assertFalse(RowRouter.supports(distinct));
+        assertFalse(RowRouter.supports(AggregateSpec.groupBy(TYPES, List.of(), calls)));
+        assertTrue(RowRouter.supports(AggregateSpec.groupBy(TYPES, List.of(K1), calls)));
         List<Object[]> rows = uniqueRows(6000, 30, 4);
         try (BufferAllocator root = new RootAllocator()) {
             for (AggregateSpec spec : List.of(rollup, cube)) {

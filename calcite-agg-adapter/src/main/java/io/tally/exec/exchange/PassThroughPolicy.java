@@ -2,12 +2,12 @@ package io.tally.exec.exchange;
 
 /**
  * When a partial table of a parallel aggregate ({@code io.tally.exec.ParallelAggregator}) stops
- * probing and passes its input on as one partial state per row ({@code io.tally.exec.RowStates}):
- * judged from what the table achieved once it is <em>full</em>, that is once it holds {@code
- * fullGroups} groups or its memory share forces a flush. If fewer than {@code minHitRate} of the
- * rows it aggregated since it was last emptied found their group already there, it hands its groups
- * on and the following {@code recheckRows} rows pass through; then it aggregates again from empty,
- * so input whose keys start repeating goes back to being aggregated.
+ * probing and passes its input rows on straight into the final tables ({@code
+ * io.tally.exec.RowRouter}): judged from what the table achieved once it is <em>full</em>, that is
+ * once it holds {@code fullGroups} groups or its memory share forces a flush. If fewer than {@code
+ * minHitRate} of the rows it aggregated since it was last emptied found their group already there,
+ * it hands its groups on and the following {@code recheckRows} rows pass through; then it
+ * aggregates again from empty, so input whose keys start repeating goes back to being aggregated.
  *
  * <p>A table that never fills (its groups fit) is never judged: it ends with one group per distinct
  * key, however new the keys looked early on (1M groups of 100 rows each look unique in the first

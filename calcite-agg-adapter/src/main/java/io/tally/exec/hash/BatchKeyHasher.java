@@ -41,4 +41,24 @@ public final class BatchKeyHasher {
         }
         return hashes;
     }
+
+    /**
+     * The probe hash a table of {@code hashMask} gives each of rows {@code 0..n-1} of the decoded
+     * key columns {@code keys} (in key order), as {@link GroupHashTable#resolveHashed} takes it:
+     * the 32 bits in the low half of each word; valid until the next call.
+     */
+    public long[] probeHashes(DecodedColumn[] keys, int n, long hashMask) {
+        if (hashes.length < n) {
+            hashes = new long[n];
+        }
+        Arrays.fill(hashes, 0, n, Hashing.SEED);
+        for (int k = 0; k < hashers.length; k++) {
+            hashers[k].bind(keys[k]);
+            hashers[k].hash(hashes, n);
+        }
+        for (int i = 0; i < n; i++) {
+            hashes[i] = (Hashing.mix(hashes[i]) & hashMask) >>> 32;
+        }
+        return hashes;
+    }
 }

@@ -176,6 +176,108 @@ public final class DecodedColumn {
         hasNulls = seen != 0;
     }
 
+    /** Makes this an empty column (no rows, no NULL seen) that {@link #appendRows} fills. */
+    public void clear() {
+        rows = 0;
+        dictionary = null;
+        rangeKnown = false;
+        hasNulls = false;
+        offsets[0] = 0;
+    }
+
+    /**
+     * Appends rows {@code sel[from .. to)} of {@code src} (a column of the same type) after this
+     * column's {@link #rows}, growing the arrays as needed; codes are not carried (the result has
+     * no dictionary) and {@link #hasNulls} becomes true if {@code src} may hold NULLs.
+     */
+    public void appendRows(DecodedColumn src, int[] sel, int from, int to) {
+        int at = rows;
+        int n = to - from;
+        grow(at + n);
+        dictionary = null;
+        rangeKnown = false;
+        hasNulls |= src.hasNulls;
+        byte[] srcNulls = src.nulls;
+        for (int i = from, j = at; i < to; i++, j++) {
+            nulls[j] = srcNulls[sel[i]];
+        }
+        switch (type.family()) {
+            case LONG:
+                gatherLongs(src.longs, longs, sel, from, to, at);
+                break;
+            case DOUBLE:
+                double[] d = src.doubles;
+                for (int i = from, j = at; i < to; i++, j++) {
+                    doubles[j] = d[sel[i]];
+                }
+                break;
+            case DECIMAL:
+                gatherLongs(src.longs, longs, sel, from, to, at);
+                gatherLongs(src.highs, highs, sel, from, to, at);
+                break;
+            default:
+                appendBytes(src, sel, from, to, at);
+                break;
+        }
+        rows = at + n;
+    }
+
+    private static void gatherLongs(
+            long[] source, long[] target, int[] sel, int from, int to, int at) {
+        for (int i = from, j = at; i < to; i++, j++) {
+            target[j] = source[sel[i]];
+        }
+    }
+
+    /**
+     * Appends the byte strings of rows {@code sel[from .. to)} of {@code src} at row {@code at}.
+     */
+    private void appendBytes(DecodedColumn src, int[] sel, int from, int to, int at) {
+        int[] srcOffsets = src.offsets;
+        long len = 0;
+        for (int i = from; i < to; i++) {
+            len += srcOffsets[sel[i] + 1] - srcOffsets[sel[i]];
+        }
+        int end = offsets[at];
+        long need = end + len + Hashing.TAIL_PAD;
+        if (need > Integer.MAX_VALUE - 16) {
+            throw new TallyException(label + ": more than 2 GiB of values in one decoded column");
+        }
+        if (bytes.length < need) {
+            bytes =
+                    Arrays.copyOf(
+                            bytes,
+                            (int)
+                                    Math.max(
+                                            need,
+                                            Math.min(Integer.MAX_VALUE - 16, 2L * bytes.length)));
+        }
+        for (int i = from, j = at; i < to; i++, j++) {
+            int start = srcOffsets[sel[i]];
+            int size = srcOffsets[sel[i] + 1] - start;
+            System.arraycopy(src.bytes, start, bytes, end, size);
+            end += size;
+            offsets[j + 1] = end;
+        }
+    }
+
+    /** Grows the arrays to hold {@code n} rows, keeping the rows already held. */
+    private void grow(int n) {
+        if (nulls.length < n) {
+            int cap = Math.max(n, Math.max(16, 2 * nulls.length));
+            nulls = Arrays.copyOf(nulls, cap);
+            longs = Arrays.copyOf(longs, cap);
+            highs = type.family() == ColumnType.Family.DECIMAL ? Arrays.copyOf(highs, cap) : highs;
+            doubles =
+                    type.family() == ColumnType.Family.DOUBLE
+                            ? Arrays.copyOf(doubles, cap)
+                            : doubles;
+        }
+        if (offsets.length < n + 1) {
+            offsets = Arrays.copyOf(offsets, Math.max(n + 1, 2 * offsets.length));
+        }
+    }
+
     /** Total bytes of the non-NULL values of a BYTES-family column (0 for other families). */
     public long byteCount() {
         return type.family() == ColumnType.Family.BYTES ? offsets[rows] - offsets[0] : 0;

@@ -177,6 +177,27 @@ public final class GroupHashTable implements AutoCloseable {
     }
 
     /**
+     * As {@link #resolve} without the direct index, for rows whose probe hashes the caller computed
+     * already ({@code hash32[i]}, the low 32 bits of each word, as {@link
+     * BatchKeyHasher#probeHashes} gives them under this table's hash mask).
+     */
+    public void resolveHashed(DecodedColumn[] inputs, int n, long[] hash32, int[] gids) {
+        if (index == null) {
+            throw new IllegalStateException("index already freed");
+        }
+        for (int k = 0; k < keys.length; k++) {
+            keys[k].bind(inputs[k]);
+            keys[k].prepare(n);
+        }
+        if (capacity >= TOUCH_MIN_CAPACITY) {
+            touchHomeSlots(hash32, n);
+        }
+        for (int i = 0; i < n; i++) {
+            gids[i] = find(i, (int) hash32[i]);
+        }
+    }
+
+    /**
      * The 32-bit probe hash of each group of this table ({@code [gid]}), read from the index slots
      * that hold them, so another table can merge these groups without hashing their keys again.
      */

@@ -58,8 +58,18 @@ public abstract class KeyColumn implements AutoCloseable {
         this.input = column;
     }
 
-    /** Folds this column's value hash of rows {@code 0..n-1} into {@code hashes}. */
+    /**
+     * Folds this column's value hash of rows {@code 0..n-1} into {@code hashes}; also does what
+     * {@link #prepare} does.
+     */
     abstract void hash(long[] hashes, int n);
+
+    /**
+     * Readies rows {@code 0..n-1} of the bound input for {@link #equalsRow} and {@link #append}
+     * without hashing them (their hashes came from elsewhere); nothing for columns that read the
+     * input as it is.
+     */
+    void prepare(int n) {}
 
     /** Whether group {@code gid}'s stored key equals input row {@code row} (NULL equals NULL). */
     abstract boolean equalsRow(int gid, int row);

@@ -83,6 +83,28 @@ final class VarKeyColumn extends KeyColumn {
      */
     @Override
     void hash(long[] hashes, int n) {
+        prepare(n);
+        byte[] nulls = input.nulls;
+        int[] offsets = input.offsets;
+        byte[] bytes = input.bytes;
+        long[] w0 = words0;
+        long[] w1 = words1;
+        for (int i = 0; i < n; i++) {
+            long h;
+            if (nulls[i] != 0) {
+                h = Hashing.NULL_HASH;
+            } else if ((int) (w0[i] >>> 32) <= inlineMax) {
+                h = Hashing.hashWords(w0[i], w1[i]);
+            } else {
+                h = Hashing.hashBytes(bytes, offsets[i], offsets[i + 1]);
+            }
+            hashes[i] = Hashing.combine(hashes[i], h);
+        }
+    }
+
+    /** Fills each row's entry words (what {@link #equalsRow} and {@link #append} read). */
+    @Override
+    void prepare(int n) {
         if (words0.length < n) {
             words0 = new long[Math.max(n, words0.length * 2)];
             words1 = new long[words0.length];
@@ -93,11 +115,9 @@ final class VarKeyColumn extends KeyColumn {
         long[] w0 = words0;
         long[] w1 = words1;
         for (int i = 0; i < n; i++) {
-            long h;
             if (nulls[i] != 0) {
                 w0[i] = NULL_WORD0;
                 w1[i] = 0;
-                h = Hashing.NULL_HASH;
             } else {
                 int from = offsets[i];
                 int len = offsets[i + 1] - from;
@@ -106,14 +126,11 @@ final class VarKeyColumn extends KeyColumn {
                     long b = len > 4 ? Hashing.lowBytes(bytes, from + 4, len - 4) : 0;
                     w0[i] = a | (long) len << 32;
                     w1[i] = b;
-                    h = Hashing.hashWords(w0[i], b);
                 } else {
                     w0[i] = (long) len << 32;
                     w1[i] = Hashing.lowBytes(bytes, from, Math.min(len, 8));
-                    h = Hashing.hashBytes(bytes, from, from + len);
                 }
             }
-            hashes[i] = Hashing.combine(hashes[i], h);
         }
     }
 

@@ -2,6 +2,7 @@ package io.tally.exec.hash;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tally.batch.BatchRows;
 import io.tally.batch.ColumnType;
@@ -80,6 +81,81 @@ class DecodedColumnTest {
                                     decodedValue(d, type, i),
                                     type + " row " + (from + i));
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * {@link DecodedColumn#appendRows}: rows of two decoded ranges appended in a shuffled order
+     * hold the vector's values, NULL flags, a NULL-seen flag that is set exactly when a NULL may be
+     * among them, and the byte tail pad.
+     */
+    @Test
+    void appendedRowsHoldTheirValues() {
+        Random random = new Random(5);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            Object[] row = new Object[TYPES.size()];
+            for (int c = 0; c < row.length; c++) {
+                row[c] = TestValues.random(random, TYPES.get(c), 1000, i < 150 ? 0.0 : 0.3);
+            }
+            rows.add(row);
+        }
+        try (BufferAllocator root = new RootAllocator();
+                RowBatcher batcher = new RowBatcher(TYPES, root, 300)) {
+            VectorSchemaRoot batch = batcher.fill(rows.iterator());
+            for (int c = 0; c < TYPES.size(); c++) {
+                DataType type = TYPES.get(c);
+                FieldVector v = batch.getVector(c);
+                DecodedColumn source = new DecodedColumn(type, "source " + c);
+                DecodedColumn target = new DecodedColumn(type, "target " + c);
+                List<Integer> expectedRows = new ArrayList<>();
+                for (boolean reuse : new boolean[] {false, true}) {
+                    target.clear();
+                    expectedRows.clear();
+                    // rows 0..149 have no NULL: the flag stays clear until rows 150.. come in
+                    for (int from : new int[] {3, 150}) {
+                        int n = 140;
+                        source.decode(v, from, n);
+                        int[] sel = new int[n];
+                        for (int i = 0; i < n; i++) {
+                            sel[i] = (i * 37) % n;
+                        }
+                        target.appendRows(source, sel, 10, 90);
+                        for (int i = 10; i < 90; i++) {
+                            expectedRows.add(from + sel[i]);
+                        }
+                        assertEquals(from == 150 && source.hasNulls, target.hasNulls, type + "");
+                        if (type.family() == ColumnType.Family.LONG) {
+                            // the range follows every append (the first one's is asked first)
+                            long min = Long.MAX_VALUE;
+                            long max = Long.MIN_VALUE;
+                            for (int j = 0; j < target.rows; j++) {
+                                if (target.nulls[j] == 0) {
+                                    min = Math.min(min, target.longs[j]);
+                                    max = Math.max(max, target.longs[j]);
+                                }
+                            }
+                            assertEquals(min, target.minLong(), type + " min after " + from);
+                            assertEquals(max, target.maxLong(), type + " max after " + from);
+                        }
+                    }
+                    assertEquals(expectedRows.size(), target.rows);
+                    for (int j = 0; j < target.rows; j++) {
+                        Object expected = BatchRows.value(v, expectedRows.get(j));
+                        assertEquals(expected == null ? 1 : 0, target.nulls[j], type + " " + j);
+                        if (expected instanceof byte[] bytes) {
+                            assertArrayEquals(bytes, (byte[]) decodedValue(target, type, j));
+                        } else if (expected != null) {
+                            assertEquals(expected, decodedValue(target, type, j), type + " " + j);
+                        }
+                    }
+                    if (type.family() == ColumnType.Family.BYTES) {
+                        assertTrue(
+                                target.bytes.length >= target.byteCount() + Hashing.TAIL_PAD,
+                                type + " tail pad");
                     }
                 }
             }

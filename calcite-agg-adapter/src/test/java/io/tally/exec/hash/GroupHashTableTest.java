@@ -107,7 +107,28 @@ class GroupHashTableTest {
             }
             rows.add(row);
         }
-        assertMatchesModel(types, rows, blockSize, hashMask, segmentShift);
+        assertMatchesModel(types, rows, blockSize, hashMask, segmentShift, false);
+    }
+
+    /**
+     * The same rows resolved as a worker passes them on ({@link DecodedColumn#appendRows} of each
+     * batch's even rows, then its odd rows; {@link BatchKeyHasher#probeHashes}; {@link
+     * GroupHashTable#resolveHashed}): the ids of the model fed in that order.
+     */
+    @ParameterizedTest
+    @MethodSource("cases")
+    void gatheredRowsResolvedByTheirHashesMatchHashMapModel(
+            List<DataType> types, int blockSize, long hashMask, int domain, int segmentShift) {
+        Random random = new Random(types.hashCode() * 37L + blockSize);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < domain * 3; i++) {
+            Object[] row = new Object[types.size()];
+            for (int c = 0; c < row.length; c++) {
+                row[c] = TestValues.random(random, types.get(c), c == 0 ? domain : 3, 0.05);
+            }
+            rows.add(row);
+        }
+        assertMatchesModel(types, rows, blockSize, hashMask, segmentShift, true);
     }
 
     /**
@@ -145,7 +166,8 @@ class GroupHashTableTest {
         }
         List<DataType> types =
                 List.of(DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.VARBINARY));
-        assertMatchesModel(types, rows, 4, hashMask, TINY_SEGMENT_SHIFT);
+        assertMatchesModel(types, rows, 4, hashMask, TINY_SEGMENT_SHIFT, false);
+        assertMatchesModel(types, rows, 4, hashMask, TINY_SEGMENT_SHIFT, true);
         List<Object[]> single = new ArrayList<>();
         for (Object[] row : rows) {
             single.add(new Object[] {row[0]});
@@ -155,16 +177,21 @@ class GroupHashTableTest {
                 single,
                 8192,
                 hashMask,
-                GroupHashTable.SEGMENT_SHIFT);
+                GroupHashTable.SEGMENT_SHIFT,
+                false);
     }
 
-    /** Resolves {@code rows} in batches and checks ids, group count, written keys and memory. */
+    /**
+     * Resolves {@code rows} in batches and checks ids, group count, written keys and memory; {@code
+     * hashed}: each batch's even rows, then its odd rows, gathered and resolved by their hashes.
+     */
     private static void assertMatchesModel(
             List<DataType> types,
             List<Object[]> rows,
             int blockSize,
             long hashMask,
-            int segmentShift) {
+            int segmentShift,
+            boolean hashed) {
         Map<List<Object>, Integer> model = new LinkedHashMap<>();
         List<Object[]> firstRows = new ArrayList<>();
         try (BufferAllocator root = new RootAllocator()) {
@@ -174,10 +201,13 @@ class GroupHashTableTest {
                     RowBatcher batcher = new RowBatcher(types, root, 1000)) {
                 List<KeyColumn> keys = new ArrayList<>();
                 DecodedColumn[] decoded = new DecodedColumn[types.size()];
+                DecodedColumn[] gathered = new DecodedColumn[types.size()];
                 for (int c = 0; c < types.size(); c++) {
                     keys.add(KeyColumn.create(types.get(c), layout, memory));
                     decoded[c] = new DecodedColumn(types.get(c), "column " + c);
+                    gathered[c] = new DecodedColumn(types.get(c), "gathered " + c);
                 }
+                BatchKeyHasher hasher = new BatchKeyHasher(types, layout, memory, "test key");
                 try (GroupHashTable table =
                         new GroupHashTable(keys, layout, memory, hashMask, segmentShift)) {
                     Iterator<Object[]> it = rows.iterator();
@@ -189,9 +219,24 @@ class GroupHashTableTest {
                             decoded[c].decode(batch.getVector(c), n);
                         }
                         int[] gids = new int[n];
-                        table.resolve(decoded, n, null, gids);
-                        for (int i = 0; i < n; i++, rowIndex++) {
-                            Object[] row = rows.get(rowIndex);
+                        int[] order = new int[n];
+                        for (int i = 0; i < n; i++) {
+                            order[i] = !hashed ? i : 2 * i < n ? 2 * i : 2 * i - n + (1 - n % 2);
+                        }
+                        if (hashed) {
+                            for (int c = 0; c < types.size(); c++) {
+                                gathered[c].clear();
+                                gathered[c].appendRows(decoded[c], order, 0, n / 2);
+                                gathered[c].appendRows(decoded[c], order, n / 2, n);
+                                assertEquals(n, gathered[c].rows);
+                            }
+                            long[] h = hasher.probeHashes(gathered, n, hashMask);
+                            table.resolveHashed(gathered, n, h, gids);
+                        } else {
+                            table.resolve(decoded, n, null, gids);
+                        }
+                        for (int i = 0; i < n; i++) {
+                            Object[] row = rows.get(rowIndex + order[i]);
                             List<Object> key = new ArrayList<>();
                             for (Object v : row) {
                                 key.add(TestValues.groupingKey(v));
@@ -202,8 +247,9 @@ class GroupHashTableTest {
                                 model.put(key, expected);
                                 firstRows.add(row);
                             }
-                            assertEquals(expected, gids[i], "row " + rowIndex);
+                            assertEquals(expected, gids[i], "row " + (rowIndex + order[i]));
                         }
+                        rowIndex += n;
                     }
                     assertEquals(model.size(), table.groupCount());
                     assertEquals(layout.blocksFor(model.size()), table.blockCount());
