@@ -1,6 +1,7 @@
 package io.tally.exec;
 
 import io.tally.batch.DataType;
+import io.tally.exec.exchange.Exchange;
 import io.tally.exec.exchange.PassThroughPolicy;
 import io.tally.exec.hash.BatchKeyHasher;
 import io.tally.exec.hash.BlockLayout;
@@ -144,7 +145,7 @@ final class RowRouter {
             append(hashes, len);
             sinkWhereFree();
             while (held > PENDING_PIECES) {
-                sinkAll(fullest());
+                sinkAll(Exchange.fullest(pending));
             }
         }
     }
@@ -254,17 +255,6 @@ final class RowRouter {
             piece.clear();
             spare.add(piece);
         }
-    }
-
-    /** The table with the most held pieces. */
-    private int fullest() {
-        int best = 0;
-        for (int p = 1; p < pending.length; p++) {
-            if (pending[p].size() > pending[best].size()) {
-                best = p;
-            }
-        }
-        return best;
     }
 
     /** Up to {@link #PIECE_ROWS} decoded rows of one final partition and their probe hashes. */

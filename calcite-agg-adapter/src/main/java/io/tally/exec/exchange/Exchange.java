@@ -97,7 +97,7 @@ public final class Exchange implements AutoCloseable {
         }
         mergeWhereFree();
         while (held > PENDING_PIECES) {
-            mergeAll(fullest());
+            mergeAll(fullest(pending));
         }
     }
 
@@ -162,8 +162,8 @@ public final class Exchange implements AutoCloseable {
         }
     }
 
-    /** The table with the most held pieces. */
-    private int fullest() {
+    /** The final table (index into {@code pending}) with the most held pieces. */
+    public static int fullest(ArrayDeque<?>[] pending) {
         int best = 0;
         for (int p = 1; p < pending.length; p++) {
             if (pending[p].size() > pending[best].size()) {
