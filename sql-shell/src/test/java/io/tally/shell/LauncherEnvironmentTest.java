@@ -1,0 +1,80 @@
+package io.tally.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The environment the {@code tally} launcher script starts Java with: run on a copy of the script
+ * beside stand-in jars, with a stand-in {@code java} first on the PATH that prints what it got.
+ */
+class LauncherEnvironmentTest {
+    /** The launcher at the repository root (tests run in the module directory). */
+    static final Path LAUNCHER = Path.of("..", "tally");
+
+    @TempDir Path dir;
+
+    private Path script;
+
+    @BeforeEach
+    void copyLauncher() throws IOException {
+        script = dir.resolve("tally");
+        Files.copy(LAUNCHER, script, StandardCopyOption.REPLACE_EXISTING);
+        // stand-in jars with no sources beside them: the launcher sees nothing to build
+        for (String jar :
+                List.of("sql-shell/target/tally.jar", "benchmarks/target/tally-bench.jar")) {
+            Files.createDirectories(dir.resolve(jar).getParent());
+            Files.writeString(dir.resolve(jar), "");
+        }
+        Path java = dir.resolve("bin/java");
+        Files.createDirectories(java.getParent());
+        Files.writeString(java, "#!/bin/sh\necho \"MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX-unset}\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** The shell runs with one malloc arena, so a parallel aggregate's freed tables are reused. */
+    @Test
+    void shellRunsWithOneMallocArena() throws Exception {
+        assertEquals("MALLOC_ARENA_MAX=1", launch(null, "-e", "SELECT 1"));
+    }
+
+    /** The benchmarks measure Tally as the shell runs it. */
+    @Test
+    void benchRunsWithOneMallocArena() throws Exception {
+        assertEquals("MALLOC_ARENA_MAX=1", launch(null, "bench", "h2o", "--help"));
+    }
+
+    /** A setting of the caller's own is kept. */
+    @Test
+    void callersArenaSettingWins() throws Exception {
+        assertEquals("MALLOC_ARENA_MAX=4", launch("4", "-e", "SELECT 1"));
+    }
+
+    /** Runs the copied launcher with {@code arenas} as MALLOC_ARENA_MAX (null: unset). */
+    private String launch(String arenas, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("bash", script.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        Map<String, String> env = pb.environment();
+        env.put("PATH", dir.resolve("bin") + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
+        env.remove("MALLOC_ARENA_MAX");
+        if (arenas != null) {
+            env.put("MALLOC_ARENA_MAX", arenas);
+        }
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertTrue(p.waitFor() == 0, () -> "launcher failed: " + out);
+        return out;
+    }
+}
