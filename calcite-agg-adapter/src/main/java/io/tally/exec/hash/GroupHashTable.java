@@ -157,7 +157,7 @@ public final class GroupHashTable implements AutoCloseable {
         if (index == null) {
             throw new IllegalStateException("index already freed");
         }
-        int misses = skip == null && direct != null ? direct.lookup(inputs, n, gids) : -1;
+        int misses = skip == null && direct != null ? direct.lookup(inputs, n, gids, groups) : -1;
         if (misses == 0) {
             return;
         }
@@ -480,6 +480,11 @@ public final class GroupHashTable implements AutoCloseable {
     /** Rows looked up in the {@link DirectIndex} so far (0 without one). */
     public long directRows() {
         return direct == null ? 0 : direct.rowsLookedUp();
+    }
+
+    /** Rows the {@link DirectIndex} looked up but did not know (0 without one). */
+    long directMisses() {
+        return direct == null ? 0 : direct.rowsMissed();
     }
 
     /** Slots of the direct index's memo (0 when it has none or is off). */

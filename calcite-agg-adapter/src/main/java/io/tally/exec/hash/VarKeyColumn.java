@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.ListVector;
 
@@ -312,6 +313,12 @@ final class VarKeyColumn extends KeyColumn {
             ArrayBlockWriter.write(meta, ENTRY_BYTES, flags, region, rows, (ListVector) out);
             return;
         }
+        if (inlineMax > 0
+                && out instanceof BaseVariableWidthVector plain
+                && plain.getLastSet() < 0) {
+            writePlain(meta, flags, region, rows, plain);
+            return;
+        }
         for (int i = 0; i < rows; i++) {
             if (flags.getByte(i) != 0) {
                 out.setNull(i);
@@ -319,6 +326,64 @@ final class VarKeyColumn extends KeyColumn {
             }
             writeValue(meta, (long) i * ENTRY_BYTES, region, out, i);
         }
+    }
+
+    /**
+     * {@link #write} of plain bytes (VARCHAR, CHAR, VARBINARY) into an empty vector: the block's
+     * key bytes are summed first so the data buffer grows at most once, then each row's offset,
+     * validity bit and bytes are stored by address (an inline key as its 4 + 8 entry bytes, the
+     * bytes past its length overwritten by the next key or left beyond the last offset), instead of
+     * a bounds-checked {@code setSafe} per row that regrows the buffer as it goes.
+     */
+    private static void writePlain(
+            ArrowBuf meta, ArrowBuf flags, ArrowBuf region, int rows, BaseVariableWidthVector out) {
+        if (rows == 0) {
+            return;
+        }
+        long metaAt = meta.memoryAddress();
+        long flagsAt = flags.memoryAddress();
+        long total = 0;
+        for (int i = 0; i < rows; i++) {
+            if (MemoryUtil.getByte(flagsAt + i) == 0) {
+                total += MemoryUtil.getInt(metaAt + (long) i * ENTRY_BYTES + 4);
+            }
+        }
+        if (total + INLINE_BYTES > Integer.MAX_VALUE) {
+            throw new TallyException("key bytes of one block exceed 2 GiB; lower block_size");
+        }
+        while (out.getValueCapacity() < rows) {
+            out.reallocValidityAndOffsetBuffers();
+        }
+        if (out.getDataBuffer().capacity() < total + INLINE_BYTES) {
+            out.reallocDataBuffer(total + INLINE_BYTES);
+        }
+        long validity = out.getValidityBufferAddress();
+        long offsets = out.getOffsetBufferAddress();
+        long data = out.getDataBufferAddress();
+        long regionAt = region.memoryAddress();
+        int end = 0;
+        MemoryUtil.putInt(offsets, 0);
+        for (int i = 0; i < rows; i++) {
+            long bits = validity + (i >>> 3);
+            byte bit = (byte) (1 << (i & 7));
+            if (MemoryUtil.getByte(flagsAt + i) != 0) {
+                MemoryUtil.putByte(bits, (byte) (MemoryUtil.getByte(bits) & ~bit));
+            } else {
+                long entry = metaAt + (long) i * ENTRY_BYTES;
+                long w0 = MemoryUtil.getLong(entry);
+                int len = (int) (w0 >>> 32);
+                if (len <= INLINE_BYTES) {
+                    MemoryUtil.putInt(data + end, (int) w0);
+                    MemoryUtil.putLong(data + end + 4, MemoryUtil.getLong(entry + 8));
+                } else {
+                    MemoryUtil.copyMemory(regionAt + (int) w0, data + end, len);
+                }
+                end += len;
+                MemoryUtil.putByte(bits, (byte) (MemoryUtil.getByte(bits) | bit));
+            }
+            MemoryUtil.putInt(offsets + 4L * (i + 1), end);
+        }
+        out.setLastSet(rows - 1);
     }
 
     /** Writes the key of the entry at byte {@code entry} of {@code meta} into row {@code i}. */

@@ -163,6 +163,73 @@ class DirectIndexTest {
         assertTrue(memo.finalSlots() <= DirectIndex.MAX_SLOTS, "slots " + memo.finalSlots());
     }
 
+    /**
+     * A memo rebuilt because the range grew is refilled from the table's groups: rows of groups the
+     * table holds hit it at once and only new keys miss; groups made without the memo (a resolve
+     * with a skip mask) whose keys lie outside the ranges are left out until they fit.
+     */
+    @Test
+    void rebuiltMemoIsRefilledFromTheTable() {
+        try (BufferAllocator root = new RootAllocator()) {
+            BlockLayout layout = BlockLayout.of(64);
+            try (OperatorMemory memory =
+                            new OperatorMemory("test", root, new MemoryPool(1L << 32));
+                    GroupHashTable table =
+                            new GroupHashTable(
+                                    List.of(
+                                            KeyColumn.create(INT, layout, memory),
+                                            KeyColumn.create(BIGINT, layout, memory)),
+                                    layout,
+                                    memory,
+                                    -1L)) {
+                DecodedColumn[] in = {
+                    new DecodedColumn(INT, "key 0"), new DecodedColumn(BIGINT, "key 1")
+                };
+                // groups 0..99 bypass the memo: keys (10_000 + i, i % 3), key 1 NULL when i % 7 ==
+                // 0
+                int[] gids = resolve(table, in, pairs(10_000, 100), new byte[100]);
+                assertEquals(99, gids[99]);
+                // groups 100..149: keys 1..50; the memo starts over [1, 50] (misses: all 50)
+                gids = resolve(table, in, pairs(1, 50), null);
+                assertEquals(149, gids[49]);
+                assertEquals(50, table.directMisses());
+                // 10_050 grows the range: the rebuilt memo knows all 150 groups, nothing misses
+                Object[][] again = Arrays.copyOf(pairs(1, 50), 51);
+                again[50] = pairs(10_000, 100)[50];
+                gids = resolve(table, in, again, null);
+                assertEquals(100, gids[0]);
+                assertEquals(149, gids[49]);
+                assertEquals(50, gids[50]);
+                assertEquals(150, table.groupCount());
+                assertEquals(50, table.directMisses());
+            }
+            assertEquals(0, root.getAllocatedMemory());
+        }
+    }
+
+    /**
+     * Rows {@code (from + i, i % 3)} for {@code i < n}, the second key NULL when {@code i % 7 ==
+     * 0}.
+     */
+    private static Object[][] pairs(long from, int n) {
+        Object[][] rows = new Object[n][];
+        for (int i = 0; i < n; i++) {
+            rows[i] = new Object[] {from + i, i % 7 == 0 ? null : (long) (i % 3)};
+        }
+        return rows;
+    }
+
+    /** Resolves {@code rows} (one column per key) with {@code skip} (null: through the memo). */
+    private static int[] resolve(
+            GroupHashTable table, DecodedColumn[] in, Object[][] rows, byte[] skip) {
+        for (int k = 0; k < in.length; k++) {
+            fill(in[k], rows, k, null, null);
+        }
+        int[] gids = new int[rows.length];
+        table.resolve(in, rows.length, skip, gids);
+        return gids;
+    }
+
     /** Extreme values (a range that overflows a long) and DOUBLE keys take the hash path. */
     @Test
     void extremesAndUncodableTypesFallBack() {
