@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Assertions;
 
@@ -41,6 +42,18 @@ final class AggregatorHarness {
             assertEquals(out.size(), agg.metrics().groups);
         }
         return out;
+    }
+
+    /**
+     * Runs {@code spec} over {@code rows} on a fresh allocator, asserts the answer equals the
+     * reference aggregate's and that the allocator holds no byte afterwards.
+     */
+    static void assertMatchesReference(
+            AggregateSpec spec, AggregateConfig config, List<Object[]> rows) {
+        try (BufferAllocator root = new RootAllocator()) {
+            assertSameRows(ReferenceAggregate.run(spec, rows), run(spec, config, rows, root));
+            assertEquals(0, root.getAllocatedMemory());
+        }
     }
 
     /**
