@@ -245,8 +245,7 @@ final class DirectIndex implements AutoCloseable {
             if (hi - lo < 0 || hi - lo >= maxSlots) { // also catches overflow
                 return maxSlots + 1;
             }
-            boolean inside =
-                    width[k] > 1 && chunkMin[k] >= low[k] && chunkMax[k] <= low[k] + width[k] - 2;
+            boolean inside = covers(k, chunkMin[k], chunkMax[k]);
             fits &= inside;
             newLow[k] = lo;
             newWidth[k] = hi - lo + 2;
@@ -400,11 +399,7 @@ final class DirectIndex implements AutoCloseable {
             for (int k = 0; k < keys.length && slot >= 0; k++) {
                 if (keys[k].nullFlag(g) == 0) {
                     long v = keys[k].longAt(g);
-                    // the range [low, low + width - 2] lies inside the long range: no overflow
-                    slot =
-                            v >= low[k] && v <= low[k] + width[k] - 2
-                                    ? slot + (v - low[k] + 1) * stride
-                                    : -1;
+                    slot = covers(k, v, v) ? slot + (v - low[k] + 1) * stride : -1;
                 }
                 stride *= width[k];
             }
@@ -412,6 +407,15 @@ final class DirectIndex implements AutoCloseable {
                 MemoryUtil.putInt(memoAddress + slot * SLOT_BYTES, g + 1);
             }
         }
+    }
+
+    /**
+     * Whether key {@code k}'s memo range codes every value in {@code [lo, hi]}: codes 1..width-1
+     * stand for {@code low..low + width - 2} (0 is NULL), a range inside the long range, so the
+     * bound does not overflow.
+     */
+    private boolean covers(int k, long lo, long hi) {
+        return width[k] > 1 && lo >= low[k] && hi <= low[k] + width[k] - 2;
     }
 
     /** Fills {@link #rowSlots} for rows {@code 0..n-1} (every row fits the ranges). */

@@ -116,20 +116,23 @@ public final class SumAccumulator extends Accumulator {
     }
 
     /**
-     * SUM of a chunk without NULLs while every group below {@link #flaggedBelow} is flagged: the
-     * sums first; if every row had a group, each group made since the last update is one of them,
-     * so the flags of {@code [flaggedBelow, groups)} are set in one pass; else the rows set their
-     * flags one by one and the dense prefix is given up.
+     * SUM of a chunk without NULLs while every group below {@link #flaggedBelow} is flagged: if
+     * every row has a group, each group made since the last update is one of them, so the sums are
+     * added alone and the flags of {@code [flaggedBelow, groups)} set in one pass; else the rows
+     * add and flag one by one ({@link #add}) and the dense prefix is given up.
      */
     private void addDense(int[] gids, int n, DecodedColumn a) {
-        boolean skipped =
-                family == ColumnType.Family.LONG
-                        ? addLongsAll(gids, n, a.longs)
-                        : addDoublesAll(gids, n, a.doubles);
-        if (skipped) {
-            flaggedBelow = -1;
-            addCounts(gids, n, a.nulls, null);
-            return;
+        for (int i = 0; i < n; i++) {
+            if (gids[i] < 0) {
+                flaggedBelow = -1;
+                add(gids, n, a, null);
+                return;
+            }
+        }
+        if (family == ColumnType.Family.LONG) {
+            addLongs(gids, n, a.nulls, a.longs);
+        } else {
+            addDoubles(gids, n, a.nulls, a.doubles);
         }
         ArrowBuf[] cb = counts.blocks;
         int shift = layout.shift();
@@ -141,43 +144,6 @@ public final class SumAccumulator extends Accumulator {
             g = to;
         }
         flaggedBelow = groups;
-    }
-
-    /** Adds every row's LONG value (checked) to its group's sum; true if a row had no group. */
-    private boolean addLongsAll(int[] gids, int n, long[] values) {
-        ArrowBuf[] sb = sums.blocks;
-        int shift = layout.shift();
-        int mask = layout.mask();
-        boolean skipped = false;
-        for (int i = 0; i < n; i++) {
-            int g = gids[i];
-            if (g < 0) {
-                skipped = true;
-                continue;
-            }
-            long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-            MemoryUtil.putLong(at, Math.addExact(MemoryUtil.getLong(at), values[i]));
-        }
-        return skipped;
-    }
-
-    /** As {@link #addLongsAll} for DOUBLE values. */
-    private boolean addDoublesAll(int[] gids, int n, double[] values) {
-        ArrowBuf[] sb = sums.blocks;
-        int shift = layout.shift();
-        int mask = layout.mask();
-        boolean skipped = false;
-        for (int i = 0; i < n; i++) {
-            int g = gids[i];
-            if (g < 0) {
-                skipped = true;
-                continue;
-            }
-            long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
-            double sum = Double.longBitsToDouble(MemoryUtil.getLong(at)) + values[i];
-            MemoryUtil.putLong(at, Double.doubleToRawLongBits(sum));
-        }
-        return skipped;
     }
 
     /**
