@@ -39,30 +39,64 @@ class LauncherEnvironmentTest {
         }
         Path java = dir.resolve("bin/java");
         Files.createDirectories(java.getParent());
-        Files.writeString(java, "#!/bin/sh\necho \"MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX-unset}\"\n");
+        Files.writeString(
+                java,
+                "#!/bin/sh\necho \"MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX-unset}\"\necho \"$@\"\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     /** The shell runs with one malloc arena, so a parallel aggregate's freed tables are reused. */
     @Test
     void shellRunsWithOneMallocArena() throws Exception {
-        assertEquals("MALLOC_ARENA_MAX=1", launch(null, "-e", "SELECT 1"));
+        assertEquals("MALLOC_ARENA_MAX=1", launch(null, "-e", "SELECT 1").get(0));
     }
 
     /** The benchmarks measure Tally as the shell runs it. */
     @Test
     void benchRunsWithOneMallocArena() throws Exception {
-        assertEquals("MALLOC_ARENA_MAX=1", launch(null, "bench", "h2o", "--help"));
+        assertEquals("MALLOC_ARENA_MAX=1", launch(null, "bench", "h2o", "--help").get(0));
     }
 
     /** A setting of the caller's own is kept. */
     @Test
     void callersArenaSettingWins() throws Exception {
-        assertEquals("MALLOC_ARENA_MAX=4", launch("4", "-e", "SELECT 1"));
+        assertEquals("MALLOC_ARENA_MAX=4", launch("4", "-e", "SELECT 1").get(0));
     }
 
-    /** Runs the copied launcher with {@code arenas} as MALLOC_ARENA_MAX (null: unset). */
-    private String launch(String arenas, String... args) throws Exception {
+    /**
+     * bench h2o with Tally and DuckDB only gets a 2 GiB heap (Tally's data is off-heap and the heap
+     * limit comes out of its default memory_limit); H2 and Tally's calcite mode keep their data on
+     * the heap and get 8 GiB, as every other benchmark does.
+     */
+    @Test
+    void benchHeapFollowsTheEnginesThatKeepDataOnTheHeap() throws Exception {
+        assertEquals("-Xmx2g", heap("bench", "h2o", "--rows", "1e8"));
+        assertEquals("-Xmx2g", heap("bench", "h2o", "--engines", "tally,duckdb"));
+        assertEquals("-Xmx8g", heap("bench", "h2o", "--engines", "tally,h2"));
+        assertEquals("-Xmx8g", heap("bench", "h2o", "--engines=duckdb, CALCITE"));
+        assertEquals("-Xmx8g", heap("bench", "h2o", "--engines", "tally", "--engines", "h2"));
+        assertEquals("-Xmx8g", heap("bench", "drain"));
+        assertTrue(
+                launch(null, "-e", "SELECT 1").get(1).contains("-XX:MaxRAMPercentage=40"),
+                "the shell's heap is unchanged");
+    }
+
+    /** The last -Xmx flag the launcher passes for {@code args}. */
+    private String heap(String... args) throws Exception {
+        String flag = null;
+        for (String a : launch(null, args).get(1).split(" ")) {
+            if (a.startsWith("-Xmx")) {
+                flag = a;
+            }
+        }
+        return flag;
+    }
+
+    /**
+     * Runs the copied launcher with {@code arenas} as MALLOC_ARENA_MAX (null: unset): the lines the
+     * stand-in java printed (its MALLOC_ARENA_MAX, then its arguments).
+     */
+    private List<String> launch(String arenas, String... args) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of("bash", script.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
@@ -75,6 +109,6 @@ class LauncherEnvironmentTest {
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         assertTrue(p.waitFor() == 0, () -> "launcher failed: " + out);
-        return out;
+        return List.of(out.split("\n"));
     }
 }
