@@ -70,11 +70,17 @@ public final class TopKAccumulator extends Accumulator {
         return List.of(STATE.toField(call.name() + "$entries"));
     }
 
+    /**
+     * Per row: when its key's first 8 bytes are known from the value ({@link
+     * TopKRowCodec#keyPrefix}) and above a full group's worst prefix, the row is dropped without
+     * encoding its key; else the key is encoded and, if admitted, the payload too and the entry
+     * added.
+     */
     @Override
     public void update(int[] gids, int n) {
         for (int i = 0; i < n; i++) {
             int g = gids[i];
-            if (g < 0) {
+            if (g < 0 || (codec.prefixKnown(args, i) && outranked(g, codec.keyPrefix(args, i)))) {
                 continue;
             }
             int keyLen = codec.encodeKey(args, i);
@@ -82,8 +88,20 @@ public final class TopKAccumulator extends Accumulator {
                 continue;
             }
             int len = codec.encodePayload(args, i, keyLen);
-            insert(g, codec.scratch, 0, len, keyLen);
+            add(g, codec.scratch, 0, len, keyLen);
         }
+    }
+
+    /**
+     * Whether group {@code g} is full and its worst key's first 8 bytes sort below {@code prefix},
+     * the first 8 bytes of a key at least 8 bytes long: then that key cannot enter.
+     */
+    private boolean outranked(int g, long prefix) {
+        long state =
+                entries.blocks[g >>> layout.shift()].memoryAddress()
+                        + ((long) (g & layout.mask()) << STATE_SHIFT);
+        return MemoryUtil.getInt(state + 4) == limit
+                && Long.compareUnsigned(prefix, MemoryUtil.getLong(state + 8)) > 0;
     }
 
     /** Whether the key at {@code b[from + HEADER ..]} would enter group {@code g}'s top rows. */
@@ -138,9 +156,16 @@ public final class TopKAccumulator extends Accumulator {
 
     /** Inserts the entry {@code b[from .. from + len)} into group {@code g} if it belongs there. */
     private void insert(int g, byte[] b, int from, int len, int keyLen) {
-        if (!admits(g, b, from, keyLen)) {
-            return;
+        if (admits(g, b, from, keyLen)) {
+            add(g, b, from, len, keyLen);
         }
+    }
+
+    /**
+     * Adds the entry {@code b[from .. from + len)}, which {@link #admits} group {@code g}, in its
+     * place, dropping the worst entry of a full group.
+     */
+    private void add(int g, byte[] b, int from, int len, int keyLen) {
         int blk = g >>> layout.shift();
         long at = (long) (g & layout.mask()) << STATE_SHIFT;
         ArrowBuf st = entries.blocks[blk];

@@ -46,6 +46,9 @@ public final class TopKRowCodec {
     private final boolean[] descending;
     private final boolean[] nullsFirst;
 
+    /** Whether the first sort key is a LONG, DOUBLE or DECIMAL argument ({@link #keyPrefix}). */
+    private final boolean fixedFirstKey;
+
     /** {@link #bound} of every row when no argument is variable-width, else -1. */
     private final int fixedBound;
 
@@ -74,6 +77,7 @@ public final class TopKRowCodec {
         for (DataType t : types) {
             fixed += 1 + fixedWidth(t);
         }
+        this.fixedFirstKey = keys > 0 && types.get(sortArgs[0]).family() != ColumnType.Family.BYTES;
         this.fixedBound =
                 types.stream().anyMatch(t -> t.family() == ColumnType.Family.BYTES) ? -1 : fixed;
     }
@@ -133,41 +137,81 @@ public final class TopKRowCodec {
                 continue;
             }
             scratch[p++] = PRESENT;
-            int from = p;
             switch (c.type.family()) {
                 case LONG:
-                    BE_LONG.set(scratch, p, c.longs[i] ^ Long.MIN_VALUE);
-                    p += 8;
-                    break;
                 case DOUBLE:
-                    long bits = Double.doubleToLongBits(c.doubles[i]);
-                    BE_LONG.set(scratch, p, bits < 0 ? ~bits : bits ^ Long.MIN_VALUE);
+                    BE_LONG.set(scratch, p, orderedWord(c, i, descending[k]));
                     p += 8;
                     break;
                 case DECIMAL:
-                    BE_LONG.set(scratch, p, c.highs[i] ^ Long.MIN_VALUE);
-                    BE_LONG.set(scratch, p + 8, c.longs[i]);
+                    BE_LONG.set(scratch, p, orderedWord(c, i, descending[k]));
+                    BE_LONG.set(scratch, p + 8, descending[k] ? ~c.longs[i] : c.longs[i]);
                     p += 16;
                     break;
                 default:
-                    for (int b = c.offsets[i]; b < c.offsets[i + 1]; b++) {
-                        scratch[p++] = c.bytes[b];
-                        if (c.bytes[b] == 0) {
-                            scratch[p++] = (byte) 0xFF;
-                        }
-                    }
-                    scratch[p++] = 0;
-                    scratch[p++] = 0;
-            }
-            if (descending[k]) {
-                for (int b = from; b < p; b++) {
-                    scratch[b] = (byte) ~scratch[b];
-                }
+                    p = encodeBytes(c, i, p, descending[k]);
             }
         }
         int keyLen = p - HEADER;
         LE_INT.set(scratch, 4, keyLen);
         return keyLen;
+    }
+
+    /**
+     * The first 8 value bytes of a LONG, DOUBLE or DECIMAL sort key as {@link #encodeKey} writes
+     * them, as a big-endian number: the value with its sign bit flipped (DOUBLE: the IEEE bits, all
+     * inverted for a negative; DECIMAL: the high word), every bit inverted for DESC.
+     */
+    private static long orderedWord(DecodedColumn c, int i, boolean descending) {
+        long word;
+        switch (c.type.family()) {
+            case LONG:
+                word = c.longs[i] ^ Long.MIN_VALUE;
+                break;
+            case DOUBLE:
+                long bits = Double.doubleToLongBits(c.doubles[i]);
+                word = bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
+                break;
+            default:
+                word = c.highs[i] ^ Long.MIN_VALUE;
+        }
+        return descending ? ~word : word;
+    }
+
+    /** Writes a BYTES key value at {@code p} of {@link #scratch}; returns the end. */
+    private int encodeBytes(DecodedColumn c, int i, int p, boolean descending) {
+        int from = p;
+        for (int b = c.offsets[i]; b < c.offsets[i + 1]; b++) {
+            scratch[p++] = c.bytes[b];
+            if (c.bytes[b] == 0) {
+                scratch[p++] = (byte) 0xFF;
+            }
+        }
+        scratch[p++] = 0;
+        scratch[p++] = 0;
+        if (descending) {
+            for (int b = from; b < p; b++) {
+                scratch[b] = (byte) ~scratch[b];
+            }
+        }
+        return p;
+    }
+
+    /**
+     * Whether {@link #keyPrefix} answers for row {@code i}: its first sort key is a LONG, DOUBLE or
+     * DECIMAL value, not NULL.
+     */
+    public boolean prefixKnown(DecodedColumn[] args, int i) {
+        return fixedFirstKey && args[sortArgs[0]].nulls[i] == 0;
+    }
+
+    /**
+     * The first 8 bytes of row {@code i}'s key, as {@link #encodeKey} would write them, as a
+     * big-endian number (the marker and 7 bytes of the first sort key's value), computed without
+     * writing the key; only where {@link #prefixKnown}. A row's key is at least 9 bytes long then.
+     */
+    public long keyPrefix(DecodedColumn[] args, int i) {
+        return ((long) PRESENT << 56) | (orderedWord(args[sortArgs[0]], i, descending[0]) >>> 8);
     }
 
     /**
