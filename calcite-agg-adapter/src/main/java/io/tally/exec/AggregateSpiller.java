@@ -265,6 +265,9 @@ final class AggregateSpiller implements AutoCloseable {
                 SpillStaging staging = targets[p].staging(stream);
                 int take = Math.min(staging.room(), to - from);
                 staging.add(root, order, from, from + take);
+                if (stream < 0) {
+                    targets[p].mainRows += take;
+                }
                 from += take;
                 if (staging.room() == 0) {
                     staging.flush(false);
@@ -426,6 +429,8 @@ final class AggregateSpiller implements AutoCloseable {
 
     private void mergeInto(Partition p) {
         if (p.main != null) {
+            // its rows bound its groups: size the index once instead of doubling it on the way
+            sink.table.presize(p.mainRows);
             try (SpillReader reader = new SpillReader(p.main, format.fileSchema(), counters)) {
                 VectorSchemaRoot stored;
                 while ((stored = nextBatch(reader)) != null) {
@@ -550,6 +555,10 @@ final class AggregateSpiller implements AutoCloseable {
         final String label;
         final boolean pairs;
         Path main;
+
+        /** Rows routed to the main stream: no fewer than the groups they hold. */
+        long mainRows;
+
         final Path[] sides = new Path[calls];
 
         /** Staging per stream: index 0 is the main file, 1 + c the DISTINCT pairs of call c. */

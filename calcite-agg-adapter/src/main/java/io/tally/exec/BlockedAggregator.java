@@ -98,6 +98,21 @@ public final class BlockedAggregator implements Aggregator {
     /** Pause between two of those requests. */
     static final long ELSEWHERE_PAUSE_NANOS = 1_000_000L;
 
+    /**
+     * Groups a table that found no reduction may hold before it spills again: its index (2^17
+     * slots, 1 MiB) stays in the L2 cache and its keys and states (tens of bytes a group) in the
+     * L3, where a table grown to the memory limit misses the cache on nearly every probe. Near
+     * unique keys (h2o q10 under a memory limit) then cost a cached probe per row before they are
+     * partitioned to disk, as they would without any table.
+     */
+    static final int SPILL_TABLE_GROUPS = 1 << 16;
+
+    /**
+     * A spilled table reduced its input when it resolved at least this many rows per group, in
+     * sixteenths (20/16 = 1.25 rows a group): below it, it keeps to {@link #SPILL_TABLE_GROUPS}.
+     */
+    static final int REDUCTION_SIXTEENTHS = 20;
+
     private LongConsumer relief;
 
     /** What frees memory held elsewhere when this table may no longer free itself (or null). */
@@ -483,8 +498,24 @@ public final class BlockedAggregator implements Aggregator {
                             spec,
                             cancelled);
         }
+        boolean reducing =
+                sink.rowsSinceReset() * 16 >= (long) sink.table.groupCount() * REDUCTION_SIXTEENTHS;
         spiller.spill();
         metrics.spillCount++;
+        limitGroupsUnlessReducing(reducing);
+    }
+
+    /**
+     * After a spill while building: a table that resolved fewer than {@link #REDUCTION_SIXTEENTHS}
+     * / 16 rows per group ({@code reducing} false) saved little by growing, so the next one spills
+     * at {@link #SPILL_TABLE_GROUPS} groups and gets the index for them now; one that reduced more
+     * grows until the memory limit again.
+     */
+    private void limitGroupsUnlessReducing(boolean reducing) {
+        sink.setGroupLimit(reducing ? Integer.MAX_VALUE : SPILL_TABLE_GROUPS, this::spill);
+        if (!reducing) {
+            sink.table.presize(SPILL_TABLE_GROUPS);
+        }
     }
 
     private MemoryLimitExceededException limitError(long need, String when) {
@@ -559,6 +590,7 @@ public final class BlockedAggregator implements Aggregator {
     private void finishSpilled() {
         try {
             spill();
+            sink.setGroupLimit(Integer.MAX_VALUE, null);
             spiller.finishWriting();
             phase = Phase.DRAINING;
             copySpillMetrics();

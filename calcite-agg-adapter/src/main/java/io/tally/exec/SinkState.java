@@ -98,6 +98,14 @@ final class SinkState implements AutoCloseable {
     /** See {@link #emptyBytes()}. */
     private final long emptyBytes;
 
+    /** Groups at which {@link #atGroupLimit} empties the table before a chunk resolves. */
+    private int groupLimit = Integer.MAX_VALUE;
+
+    private Runnable atGroupLimit;
+
+    /** Rows (or merged groups) resolved into the current table since it was created. */
+    private long rowsSinceReset;
+
     SinkState(AggregateSpec spec, BlockLayout layout, OperatorMemory memory, long hashMask) {
         this.spec = spec;
         this.layout = layout;
@@ -188,6 +196,7 @@ final class SinkState implements AutoCloseable {
      * #keepForReset}).
      */
     void reset() {
+        rowsSinceReset = 0;
         directRowsBefore = directRows();
         long heldBefore = memory.held();
         memory.keepReleased(Long.MAX_VALUE);
@@ -207,6 +216,21 @@ final class SinkState implements AutoCloseable {
 
     void setGate(MemoryGate gate) {
         this.gate = gate;
+    }
+
+    /**
+     * Makes every chunk that finds the table holding {@code limit} groups or more first call {@code
+     * empty}, which must empty this sink (spill it and {@link #reset}); {@code Integer.MAX_VALUE}
+     * turns this off.
+     */
+    void setGroupLimit(int limit, Runnable empty) {
+        this.groupLimit = limit;
+        this.atGroupLimit = empty;
+    }
+
+    /** Rows (or merged groups) resolved into the current table since it was created or reset. */
+    long rowsSinceReset() {
+        return rowsSinceReset;
     }
 
     /** Whether {@code call} needs a DISTINCT value table (duplicates change its result). */
@@ -330,9 +354,13 @@ final class SinkState implements AutoCloseable {
      * next}, the bytes the following {@code step} needs, then runs {@code step}; if the gate
      * spilled at the second check the chunk resolves again into the emptied table, and then the
      * gate may no longer spill. Whatever the gate held for the step and the step did not use goes
-     * back to the pool after it.
+     * back to the pool after it. A table at its {@link #setGroupLimit group limit} is emptied
+     * first.
      */
     private void resolveGated(int n, ToLongFunction<int[]> next, Runnable step) {
+        if (table.groupCount() >= groupLimit) {
+            atGroupLimit.run();
+        }
         try {
             boolean mayFree = true;
             boolean again = true;
@@ -344,6 +372,7 @@ final class SinkState implements AutoCloseable {
                 mayFree = false;
             }
             step.run();
+            rowsSinceReset += n;
         } finally {
             memory.releaseHold();
         }

@@ -38,6 +38,9 @@ public final class GroupHashTable implements AutoCloseable {
     static final int LOAD_DENOMINATOR = 4;
     private static final int SLOT_BYTES = 8;
 
+    /** {@link #presize} takes at most 1/this of the bytes the pool has free. */
+    static final int PRESIZE_SHARE_DIVISOR = 4;
+
     /** Slots per index segment: 2^17 slots = 1 MiB, a free that costs well under a millisecond. */
     static final int SEGMENT_SHIFT = 17;
 
@@ -356,9 +359,43 @@ public final class GroupHashTable implements AutoCloseable {
         if (capacity >= MAX_CAPACITY) {
             throw new TallyException("hash table index would exceed " + MAX_CAPACITY + " slots");
         }
+        growTo(capacity * 2);
+    }
+
+    /**
+     * Grows the index at once to hold {@code expected} groups without growing again, if the pool
+     * grants the new index's bytes for the step; otherwise leaves it to grow as groups arrive. For
+     * a caller that knows a bound of the groups to come (a spilled partition's row count): the
+     * doublings on the way would rehash the index several times. An index that would take more than
+     * 1/{@link #PRESIZE_SHARE_DIVISOR} of the pool's free bytes is not made ahead (the bound may be
+     * far above the groups that come).
+     */
+    public void presize(long expected) {
+        if (index == null) {
+            throw new IllegalStateException("index already freed");
+        }
+        long cap = capacity;
+        while (cap * LOAD_NUMERATOR / LOAD_DENOMINATOR <= expected && cap < MAX_CAPACITY) {
+            cap *= 2;
+        }
+        long bytes = indexBytes(cap);
+        if (cap <= capacity
+                || bytes > memory.available() / PRESIZE_SHARE_DIVISOR
+                || !memory.tryHold(bytes)) {
+            return;
+        }
+        try {
+            growTo((int) cap);
+        } finally {
+            memory.releaseHold();
+        }
+    }
+
+    /** Moves every slot into a new index of {@code newCapacity} slots (a larger power of two). */
+    private void growTo(int newCapacity) {
         ArrowBuf[] old = index;
         int oldCapacity = capacity;
-        setIndex(allocateIndex(capacity * 2));
+        setIndex(allocateIndex(newCapacity));
         int mask = capacity - 1;
         for (int s = 0; s < oldCapacity; s++) {
             long slot = old[s >>> segmentShift].getLong((long) (s & segmentMask) * SLOT_BYTES);
