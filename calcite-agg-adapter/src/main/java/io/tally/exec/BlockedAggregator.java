@@ -12,6 +12,7 @@ import io.tally.exec.spill.PartitionOverflowException;
 import io.tally.memory.MemoryLimitExceededException;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
+import io.tally.memory.PeakTracker;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.QuerySpillDirectory;
 import io.tally.spill.SpillCounters;
@@ -144,13 +145,29 @@ public final class BlockedAggregator implements Aggregator {
             BooleanSupplier cancelled,
             String operatorName,
             QuerySpillDirectory spillDirectory) {
+        this(spec, config, parent, pool, cancelled, operatorName, spillDirectory, null);
+    }
+
+    /**
+     * As above, the table's reservations also counted in {@code shared} (null: nowhere), the peak
+     * tracker of the operator it is a part of (see {@link ParallelAggregator}).
+     */
+    BlockedAggregator(
+            AggregateSpec spec,
+            AggregateConfig config,
+            BufferAllocator parent,
+            MemoryPool pool,
+            BooleanSupplier cancelled,
+            String operatorName,
+            QuerySpillDirectory spillDirectory,
+            PeakTracker shared) {
         this.spec = spec;
         this.querySpill = spillDirectory;
         this.config = config;
         this.cancelled = cancelled;
         this.layout = BlockLayout.of(config.blockSize());
         this.parent = parent;
-        this.memory = new OperatorMemory(operatorName, parent, pool);
+        this.memory = new OperatorMemory(operatorName, parent, pool, shared);
         try {
             this.sink = new SinkState(spec, layout, memory, config.hashMask());
             this.emitter = new BlockEmitter(spec, sink, layout, memory, cancelled);

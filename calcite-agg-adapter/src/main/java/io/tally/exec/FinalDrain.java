@@ -15,6 +15,9 @@ final class FinalDrain {
     private final AggregateMetrics metrics;
     private final String name;
 
+    /** Updates the aggregate's memory peaks (called under the metrics' lock). */
+    private final Runnable trackPeaks;
+
     /** Final tables drained and closed, guarded by {@link #metrics} as the counts below. */
     private final boolean[] retired;
 
@@ -25,9 +28,13 @@ final class FinalDrain {
 
     private boolean[] partTaken;
 
-    /** A drain of {@code finals} (finished), recording into {@code metrics}. */
-    FinalDrain(FinalTables finals, AggregateMetrics metrics, String name) {
+    /**
+     * A drain of {@code finals} (finished), recording into {@code metrics}; {@code trackPeaks}
+     * updates its memory peaks at each batch.
+     */
+    FinalDrain(FinalTables finals, AggregateMetrics metrics, String name, Runnable trackPeaks) {
         this.finals = finals;
+        this.trackPeaks = trackPeaks;
         this.metrics = metrics;
         this.name = name;
         this.retired = new boolean[finals.count()];
@@ -73,6 +80,7 @@ final class FinalDrain {
                 VectorSchemaRoot block = finals.table(table).nextBlock();
                 if (block != null) {
                     synchronized (metrics) {
+                        trackPeaks.run();
                         metrics.batchOut(
                                 System.nanoTime(),
                                 block.getRowCount(),

@@ -1,6 +1,7 @@
 package io.tally.exec;
 
 import io.tally.memory.MemoryPool;
+import io.tally.memory.PeakTracker;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.QuerySpillDirectory;
 import java.util.ArrayList;
@@ -37,8 +38,8 @@ final class FinalTables {
 
     /**
      * {@code count} final tables of {@code spec} named {@code name.final<p>}, reserving from {@code
-     * pool} and spilling into subdirectories of {@code spillDirectory} (null: their own); on a
-     * failure the tables made so far are closed.
+     * pool} (their reservations also counted in {@code shared}) and spilling into subdirectories of
+     * {@code spillDirectory} (null: their own); on a failure the tables made so far are closed.
      */
     FinalTables(
             int count,
@@ -48,7 +49,8 @@ final class FinalTables {
             MemoryPool pool,
             BooleanSupplier cancelled,
             String name,
-            QuerySpillDirectory spillDirectory) {
+            QuerySpillDirectory spillDirectory,
+            PeakTracker shared) {
         this.pool = pool;
         this.cancelled = cancelled;
         this.tables = new BlockedAggregator[count];
@@ -64,7 +66,8 @@ final class FinalTables {
                                 pool,
                                 cancelled,
                                 name + ".final" + p,
-                                spillDirectory);
+                                spillDirectory,
+                                shared);
                 int self = p;
                 tables[p].onMemoryPressure(need -> relieve(self, need));
                 tables[p].onMemoryPressureElsewhere(need -> spillOthers(self, need));
@@ -146,7 +149,10 @@ final class FinalTables {
         }
     }
 
-    /** Adds the tables' groups, blocks, memory peaks and spill counts to {@code metrics}. */
+    /**
+     * Adds the tables' groups, blocks and spill counts to {@code metrics} (not their memory peaks:
+     * those fall at different times, so the aggregate tracks its peak as a whole).
+     */
     void collectBuildMetrics(AggregateMetrics metrics) {
         long groups = 0;
         long blocks = 0;
@@ -155,8 +161,6 @@ final class FinalTables {
                 AggregateMetrics m = f.metrics();
                 groups += m.groups;
                 blocks += m.blocks;
-                metrics.poolPeak += m.poolPeak;
-                metrics.livePeak += m.livePeak;
                 metrics.spillCount += m.spillCount;
             }
         }

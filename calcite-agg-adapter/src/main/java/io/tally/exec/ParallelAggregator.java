@@ -16,6 +16,7 @@ import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
+import io.tally.memory.PeakTracker;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.QuerySpillDirectory;
 import java.util.BitSet;
@@ -82,6 +83,16 @@ public final class ParallelAggregator implements Aggregator {
     private final AggregateConfig config;
     private final int threads;
     private final BufferAllocator parent;
+
+    /**
+     * The allocator every table of this aggregate allocates under (partial and final tables, their
+     * spill I/O, the exchanges): its peak is the most bytes they held allocated at the same time.
+     */
+    private final BufferAllocator tables;
+
+    /** The reservations of all those tables together, and their peak. */
+    private final PeakTracker reserved = new PeakTracker();
+
     private final MemoryPool pool;
     private final BooleanSupplier cancelled;
     private final String name;
@@ -174,17 +185,24 @@ public final class ParallelAggregator implements Aggregator {
         this.partials = new BlockedAggregator[threads];
         this.metrics.threads = threads;
         this.cancelled = () -> cancelled.getAsBoolean() || (workers != null && workers.aborted());
-        this.finals =
-                new FinalTables(
-                        hasEmptySet(spec) ? 1 : threads,
-                        spec,
-                        config,
-                        parent,
-                        pool,
-                        this.cancelled,
-                        name,
-                        spillDirectory);
-        this.drain = new FinalDrain(finals, metrics, name);
+        this.tables = parent.newChildAllocator(operatorName, 0, Long.MAX_VALUE);
+        try {
+            this.finals =
+                    new FinalTables(
+                            hasEmptySet(spec) ? 1 : threads,
+                            spec,
+                            config,
+                            tables,
+                            pool,
+                            this.cancelled,
+                            name,
+                            spillDirectory,
+                            reserved);
+        } catch (RuntimeException | Error e) {
+            tables.close();
+            throw e;
+        }
+        this.drain = new FinalDrain(finals, metrics, name, this::trackPeaks);
         createPartials();
     }
 
@@ -198,12 +216,24 @@ public final class ParallelAggregator implements Aggregator {
             for (int i = 0; i < threads; i++) {
                 partials[i] =
                         new BlockedAggregator(
-                                spec, config, parent, pool, cancelled, name + ".partial" + i);
+                                spec,
+                                config,
+                                tables,
+                                pool,
+                                cancelled,
+                                name + ".partial" + i,
+                                null,
+                                reserved);
             }
         } catch (RuntimeException e) {
             RuntimeException failure = FinalTables.closeEach(partials, null);
             try {
                 finals.close();
+            } catch (RuntimeException f) {
+                failure = failure == null ? f : failure;
+            }
+            try {
+                tables.close();
             } catch (RuntimeException f) {
                 failure = failure == null ? f : failure;
             }
@@ -371,6 +401,18 @@ public final class ParallelAggregator implements Aggregator {
         workers.close();
         workers = null;
         finals.collectBuildMetrics(metrics);
+        synchronized (metrics) {
+            trackPeaks();
+        }
+    }
+
+    /**
+     * Sets the aggregate's memory peaks: the most bytes all its tables held at the same time, in
+     * the pool and allocated (caller holds the metrics' lock).
+     */
+    private void trackPeaks() {
+        metrics.poolPeak = reserved.peak();
+        metrics.livePeak = tables.getPeakMemoryAllocation();
     }
 
     /**
@@ -382,7 +424,8 @@ public final class ParallelAggregator implements Aggregator {
         BlockedAggregator partial = partials[i];
         long passed = 0;
         long passedBatches = 0;
-        try (OperatorMemory exchange = new OperatorMemory(name + ".exchange" + i, parent, pool);
+        try (OperatorMemory exchange =
+                        new OperatorMemory(name + ".exchange" + i, tables, pool, reserved);
                 Exchange out =
                         new Exchange(
                                 i,
@@ -454,8 +497,6 @@ public final class ParallelAggregator implements Aggregator {
                 metrics.exchangeBytes += out.bytes();
                 metrics.exchangeBatches += out.batches();
                 metrics.tableMergedGroups += handOff.groups();
-                metrics.poolPeak += partial.metrics().poolPeak;
-                metrics.livePeak += partial.metrics().livePeak;
             }
         } finally {
             partial.close();
@@ -530,6 +571,16 @@ public final class ParallelAggregator implements Aggregator {
         return drain.part(part, parts);
     }
 
+    /** Partial table {@code i} (its metrics stay readable after it closed). */
+    BlockedAggregator partialTable(int i) {
+        return partials[i];
+    }
+
+    /** Final table {@code p} (its metrics stay readable after it closed). */
+    BlockedAggregator finalTable(int p) {
+        return finals.table(p);
+    }
+
     /** Bytes the final tables not yet drained hold reserved now. */
     public long poolBytes() {
         return drain.poolBytes();
@@ -554,6 +605,11 @@ public final class ParallelAggregator implements Aggregator {
         RuntimeException failure = FinalTables.closeEach(partials, null);
         try {
             finals.close();
+        } catch (RuntimeException e) {
+            failure = failure == null ? e : failure;
+        }
+        try {
+            tables.close();
         } catch (RuntimeException e) {
             failure = failure == null ? e : failure;
         }

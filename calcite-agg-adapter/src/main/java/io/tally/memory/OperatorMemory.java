@@ -22,6 +22,10 @@ public final class OperatorMemory implements AutoCloseable {
     private final String name;
     private final BufferAllocator allocator;
     private final MemoryPool pool;
+
+    /** Where the operator this context is part of sums its contexts' reservations (or null). */
+    private final PeakTracker shared;
+
     private long reserved;
     private long reservedPeak;
 
@@ -40,8 +44,18 @@ public final class OperatorMemory implements AutoCloseable {
 
     /** Creates a child allocator called {@code operatorName} under {@code parent}. */
     public OperatorMemory(String operatorName, BufferAllocator parent, MemoryPool pool) {
+        this(operatorName, parent, pool, null);
+    }
+
+    /**
+     * As above, also counting this context's reservations in {@code shared} (null: nowhere), the
+     * tracker of an operator made of several contexts.
+     */
+    public OperatorMemory(
+            String operatorName, BufferAllocator parent, MemoryPool pool, PeakTracker shared) {
         this.name = operatorName;
         this.pool = pool;
+        this.shared = shared;
         this.allocator = parent.newChildAllocator(operatorName, 0, Long.MAX_VALUE);
     }
 
@@ -83,6 +97,7 @@ public final class OperatorMemory implements AutoCloseable {
         held -= fromHold;
         reserved += bytes;
         reservedPeak = Math.max(reservedPeak, reserved);
+        share(bytes);
     }
 
     /**
@@ -106,6 +121,7 @@ public final class OperatorMemory implements AutoCloseable {
         long got = pool.reserveShare(max, quarters);
         reserved += got;
         reservedPeak = Math.max(reservedPeak, reserved);
+        share(got);
         return got;
     }
 
@@ -160,6 +176,14 @@ public final class OperatorMemory implements AutoCloseable {
         pool.release(bytes - kept);
         held += kept;
         reserved -= bytes;
+        share(-bytes);
+    }
+
+    /** Counts a change of {@link #reserved} in the operator's shared tracker, if any. */
+    private void share(long delta) {
+        if (shared != null && delta != 0) {
+            shared.add(delta);
+        }
     }
 
     /**
@@ -280,6 +304,7 @@ public final class OperatorMemory implements AutoCloseable {
     public void close() {
         if (reserved + held > 0) {
             pool.release(reserved + held);
+            share(-reserved);
             reserved = 0;
             held = 0;
         }
