@@ -346,26 +346,8 @@ class ParallelAggregatorTest {
     @ParameterizedTest
     @ValueSource(ints = {2, 4})
     void spillsUnderASmallLimitWithTheSameAnswerAndNoFilesLeft(int threads) throws Exception {
-        List<DataType> types =
-                List.of(DataType.of(ColumnType.BIGINT), DataType.of(ColumnType.VARCHAR));
-        Random r = new Random(11);
-        List<Object[]> rows = new ArrayList<>();
-        for (int i = 0; i < 60000; i++) {
-            rows.add(new Object[] {(long) r.nextInt(50000), "v" + r.nextInt(1000)});
-        }
-        DataType big = DataType.of(ColumnType.BIGINT);
-        AggregateSpec spec =
-                AggregateSpec.groupBy(
-                        types,
-                        List.of(0),
-                        List.of(
-                                AggregateCall.of(AggKind.COUNT, List.of(), big, "n"),
-                                AggregateCall.of(AggKind.SUM, List.of(0), big, "s"),
-                                AggregateCall.of(
-                                        AggKind.MIN,
-                                        List.of(1),
-                                        DataType.of(ColumnType.VARCHAR),
-                                        "mn")));
+        List<Object[]> rows = spillingRows();
+        AggregateSpec spec = countSumMinByKey();
         try (BufferAllocator root = new RootAllocator()) {
             Run run =
                     run(spec, config(1024), threads, 2L << 20, rows, root, () -> false, Hook.NONE);
@@ -549,5 +531,30 @@ class ParallelAggregatorTest {
                     ReferenceAggregate.run(spec, rows),
                     run(spec, config(16), 4, 1L << 32, rows, root, () -> false, Hook.NONE).rows());
         }
+    }
+
+    /**
+     * 60,000 rows (BIGINT key of ~50,000 values, VARCHAR) that spill a parallel aggregate in 2 MiB.
+     */
+    static List<Object[]> spillingRows() {
+        Random r = new Random(11);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 60000; i++) {
+            rows.add(new Object[] {(long) r.nextInt(50000), "v" + r.nextInt(1000)});
+        }
+        return rows;
+    }
+
+    /** COUNT(*), SUM(key), MIN(name) by the BIGINT key of {@link #spillingRows}. */
+    static AggregateSpec countSumMinByKey() {
+        DataType big = DataType.of(ColumnType.BIGINT);
+        return AggregateSpec.groupBy(
+                List.of(big, DataType.of(ColumnType.VARCHAR)),
+                List.of(0),
+                List.of(
+                        AggregateCall.of(AggKind.COUNT, List.of(), big, "n"),
+                        AggregateCall.of(AggKind.SUM, List.of(0), big, "s"),
+                        AggregateCall.of(
+                                AggKind.MIN, List.of(1), DataType.of(ColumnType.VARCHAR), "mn")));
     }
 }

@@ -3,17 +3,11 @@ package io.tally.exec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tally.batch.ColumnType;
-import io.tally.batch.DataType;
-import io.tally.exec.state.AggKind;
-import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
 import io.tally.metrics.AggregateMetrics;
 import io.tally.spill.SpillOptions;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -34,24 +28,8 @@ class ParallelMemoryPeakTest {
     @ParameterizedTest
     @CsvSource({"2, 2097152", "4, 2097152", "2, 4294967296", "4, 4294967296"})
     void peaksAreTheWholeOperatorsAtOnce(int threads, long limit) {
-        List<Object[]> rows = new ArrayList<>();
-        Random r = new Random(11);
-        for (int i = 0; i < 60000; i++) {
-            rows.add(new Object[] {(long) r.nextInt(50000), "v" + r.nextInt(1000)});
-        }
-        DataType big = DataType.of(ColumnType.BIGINT);
-        AggregateSpec spec =
-                AggregateSpec.groupBy(
-                        List.of(big, DataType.of(ColumnType.VARCHAR)),
-                        List.of(0),
-                        List.of(
-                                AggregateCall.of(AggKind.COUNT, List.of(), big, "n"),
-                                AggregateCall.of(AggKind.SUM, List.of(0), big, "s"),
-                                AggregateCall.of(
-                                        AggKind.MIN,
-                                        List.of(1),
-                                        DataType.of(ColumnType.VARCHAR),
-                                        "mn")));
+        List<Object[]> rows = ParallelAggregatorTest.spillingRows();
+        AggregateSpec spec = ParallelAggregatorTest.countSumMinByKey();
         AggregateConfig config =
                 new AggregateConfig(
                         1024,

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tally.batch.BatchRows;
-import io.tally.batch.ColumnType;
-import io.tally.batch.DataType;
-import io.tally.exec.state.AggKind;
-import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
 import io.tally.spill.SpillOptions;
 import java.io.IOException;
@@ -41,13 +37,7 @@ class SpillGroupLimitTest {
     private record Run(List<Object[]> rows, long maxGroupsAfterFirstSpill, long spills) {}
 
     private static AggregateSpec spec() {
-        DataType big = DataType.of(ColumnType.BIGINT);
-        return AggregateSpec.groupBy(
-                List.of(big, big),
-                List.of(0),
-                List.of(
-                        AggregateCall.of(AggKind.SUM, List.of(1), big, "s"),
-                        AggregateCall.of(AggKind.COUNT, List.of(1), big, "c")));
+        return SpillTest.wide();
     }
 
     private Run run(List<Object[]> rows, long limit, BufferAllocator root) {

@@ -251,7 +251,8 @@ class SpillTest {
         return out;
     }
 
-    private static AggregateSpec wide() {
+    /** SUM and COUNT of the second BIGINT by the first. */
+    static AggregateSpec wide() {
         DataType big = DataType.of(ColumnType.BIGINT);
         return AggregateSpec.groupBy(
                 List.of(big, big),
