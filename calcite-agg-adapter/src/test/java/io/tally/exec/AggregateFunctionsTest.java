@@ -197,6 +197,22 @@ class AggregateFunctionsTest {
         return calls;
     }
 
+    /**
+     * {@code base}, then per call in order its copy with FILTER on {@code filterArg} ("_f") and,
+     * when {@code distinct} and it has arguments, its DISTINCT copy ("_d").
+     */
+    static List<AggregateCall> withFilteredCopies(
+            List<AggregateCall> base, int filterArg, boolean distinct) {
+        List<AggregateCall> calls = new ArrayList<>(base);
+        for (AggregateCall c : base) {
+            calls.add(rename(c.withFilter(filterArg), "_f"));
+            if (distinct && !c.args().isEmpty()) {
+                calls.add(rename(c.withDistinct(true), "_d"));
+            }
+        }
+        return calls;
+    }
+
     static AggregateCall rename(AggregateCall c, String suffix) {
         return new AggregateCall(
                 c.kind(),

@@ -87,14 +87,7 @@ class ChunkTallyTest {
                         AggregateCall.of(AggKind.AVG, List.of(V), dbl, "avg_v"),
                         AggregateCall.of(AggKind.AVG, List.of(I), dbl, "avg_i"),
                         AggregateCall.of(AggKind.AVG, List.of(D), dbl, "avg_d"));
-        List<AggregateCall> calls = new ArrayList<>(base);
-        for (AggregateCall c : base) {
-            calls.add(AggregateFunctionsTest.rename(c.withFilter(F), "_f"));
-            if (distinct && !c.args().isEmpty()) {
-                calls.add(AggregateFunctionsTest.rename(c.withDistinct(true), "_d"));
-            }
-        }
-        return calls;
+        return AggregateFunctionsTest.withFilteredCopies(base, F, distinct);
     }
 
     /** 30 groups take the tally path (≤ chunk rows / 4); 400 groups take the per-row path. */

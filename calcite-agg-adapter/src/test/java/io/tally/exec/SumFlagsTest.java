@@ -64,11 +64,7 @@ class SumFlagsTest {
                         AggregateCall.of(AggKind.SUM, List.of(V), big, "sum_v"),
                         AggregateCall.of(AggKind.SUM, List.of(D), dbl, "sum_d"),
                         AggregateCall.of(AggKind.SUM0, List.of(V), big, "sum0_v"));
-        List<AggregateCall> calls = new ArrayList<>(base);
-        for (AggregateCall c : base) {
-            calls.add(AggregateFunctionsTest.rename(c.withFilter(F), "_f"));
-        }
-        return calls;
+        return AggregateFunctionsTest.withFilteredCopies(base, F, false);
     }
 
     @Test
