@@ -57,6 +57,19 @@ final class AggregatorHarness {
     }
 
     /**
+     * As {@link #assertMatchesReference}, run by a {@link ParallelAggregator} on {@code threads}.
+     */
+    static void assertParallelMatchesReference(
+            AggregateSpec spec, AggregateConfig config, int threads, List<Object[]> rows) {
+        try (BufferAllocator root = new RootAllocator()) {
+            assertSameRows(
+                    ReferenceAggregate.run(spec, rows),
+                    ParallelAggregatorTest.run(spec, config, threads, rows, root).rows());
+            assertEquals(0, root.getAllocatedMemory());
+        }
+    }
+
+    /**
      * Asserts equal row multisets. Rows are matched by their exact columns (doubles masked);
      * doubles then compare with a relative tolerance of 1e-9 (NaN equals NaN), decimals by value.
      */
