@@ -3,9 +3,14 @@ package io.tally.reliability;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Instant;
@@ -71,11 +76,33 @@ class CrashLeftoversTest {
         }
     }
 
-    /** Files in {@code tally-query-*} directories of a killed or running JVM. */
-    private static long spillFiles(Path spill) throws Exception {
-        try (Stream<Path> all = Files.walk(spill)) {
-            return all.filter(p -> Files.isRegularFile(p) && p.toString().endsWith(".arrows"))
-                    .count();
-        }
+    /**
+     * Files in {@code tally-query-*} directories of a killed or running JVM. A running child
+     * creates and deletes files (its spill directory's write probe, spilled partitions) while this
+     * walks, so an entry gone between listing and reading is skipped, not an error.
+     */
+    private static long spillFiles(Path spill) throws IOException {
+        long[] count = {0};
+        Files.walkFileTree(
+                spill,
+                new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path p, BasicFileAttributes a) {
+                        if (a.isRegularFile() && p.toString().endsWith(".arrows")) {
+                            count[0]++;
+                        }
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path p, IOException e)
+                            throws IOException {
+                        if (e instanceof NoSuchFileException) {
+                            return FileVisitResult.CONTINUE;
+                        }
+                        throw e;
+                    }
+                });
+        return count[0];
     }
 }
