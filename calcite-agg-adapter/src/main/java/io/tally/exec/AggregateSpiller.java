@@ -50,7 +50,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * copy), one batch being encoded (plus compression buffers) and the level-0 staging budget {@link
  * #stagingSlack(long)} are the documented slack above {@code memory_limit}. A split (level 1 and
  * deeper) runs with the sink empty and reserves its larger staging budget from the pool for its
- * duration.
+ * duration. Where spill files use direct I/O, the aligned buffers it needs are slack too: one write
+ * chunk of at most {@code SpillFileOutput.CHUNK_BYTES} while a batch is written and one read window
+ * of {@code SpillFileInput.WINDOW_BYTES} per file being read (256 KiB each).
  */
 final class AggregateSpiller implements AutoCloseable {
     /**

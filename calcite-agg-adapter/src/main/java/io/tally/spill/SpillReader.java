@@ -3,9 +3,7 @@ package io.tally.spill;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorLoader;
@@ -20,15 +18,18 @@ import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
  * Reads the frames of a file written by {@link SpillWriter} back as record batches, checking every
  * frame's magic, length and CRC32C first: any mismatch, or a truncated file, fails with "spill file
  * corrupted: &lt;file&gt;" before a single value is used; then decompresses the message ({@link
- * SpillCodecs}) and widens its narrowed integer columns ({@link FrameOfReference}).
+ * SpillCodecs}) and widens its narrowed integer columns ({@link FrameOfReference}). The bytes come
+ * through {@link SpillFileInput} (direct I/O where possible; its read window is allocated from the
+ * allocator of the first {@link #next} call).
  */
 public final class SpillReader implements AutoCloseable {
     private final Path file;
     private final SpillCounters counters;
     private final FrameOfReference reference;
     private final SpillCodecs codecs = new SpillCodecs();
-    private final FileChannel channel;
+    private final SpillFileInput input;
     private final long size;
+    private BufferAllocator windowAllocator;
     private long position;
 
     public SpillReader(Path file, Schema schema, SpillCounters counters) {
@@ -36,8 +37,8 @@ public final class SpillReader implements AutoCloseable {
         this.counters = counters;
         this.reference = new FrameOfReference(schema);
         try {
-            this.channel = FileChannel.open(file, StandardOpenOption.READ);
-            this.size = channel.size();
+            this.input = new SpillFileInput(file, DirectIo.ENABLED);
+            this.size = input.size();
         } catch (IOException e) {
             throw SpillWriter.ioFailure("cannot open spill file " + file, e);
         }
@@ -49,6 +50,9 @@ public final class SpillReader implements AutoCloseable {
             return null;
         }
         long start = System.nanoTime();
+        if (windowAllocator == null) {
+            windowAllocator = allocator;
+        }
         byte[] message;
         int expectedCrc;
         try {
@@ -122,7 +126,7 @@ public final class SpillReader implements AutoCloseable {
 
     private void readFully(ByteBuffer b) throws IOException {
         while (b.hasRemaining()) {
-            int n = channel.read(b, position);
+            int n = input.read(b, position, windowAllocator);
             if (n < 0) {
                 throw corrupted("unexpected end of file");
             }
@@ -135,10 +139,16 @@ public final class SpillReader implements AutoCloseable {
                 "spill file corrupted: " + file + " (" + why + " at byte " + position + ")");
     }
 
+    /** Whether the file is read with direct I/O (the file system allows it). */
+    public boolean direct() {
+        return input.direct();
+    }
+
+    /** Closes the file and frees its read window. */
     @Override
     public void close() {
         try {
-            channel.close();
+            input.close();
         } catch (IOException e) {
             throw SpillWriter.ioFailure("cannot close spill file " + file, e);
         } finally {

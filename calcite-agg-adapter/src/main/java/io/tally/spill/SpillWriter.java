@@ -5,9 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -30,7 +28,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  *
  * The message holds the batch with its integer columns narrowed by {@link FrameOfReference} and its
  * body buffers compressed per {@link SpillOptions#compression()} ({@link SpillCodecs}). The schema
- * is not stored: the operator that wrote the file reads it back with the same schema.
+ * is not stored: the operator that wrote the file reads it back with the same schema. The bytes go
+ * to disk through {@link SpillFileOutput}, with direct I/O where the file system allows it.
  */
 public final class SpillWriter implements AutoCloseable {
     static final int MAGIC = 0x4C505354;
@@ -43,7 +42,7 @@ public final class SpillWriter implements AutoCloseable {
     private final FrameOfReference reference;
     private final BufferAllocator allocator;
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
-    private FileChannel channel;
+    private SpillFileOutput output;
     private long batches;
 
     SpillWriter(Path file, Schema schema, SpillDirectory owner, BufferAllocator allocator) {
@@ -54,8 +53,7 @@ public final class SpillWriter implements AutoCloseable {
         this.reference = new FrameOfReference(schema);
         this.allocator = allocator;
         try {
-            this.channel =
-                    FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            this.output = new SpillFileOutput(file, DirectIo.ENABLED, allocator);
         } catch (IOException e) {
             throw ioFailure("cannot create spill file " + file + " for " + owner.operator(), e);
         }
@@ -102,8 +100,7 @@ public final class SpillWriter implements AutoCloseable {
         owner.charge(file, total);
         long start = System.nanoTime();
         try {
-            writeFully(header);
-            writeFully(ByteBuffer.wrap(message));
+            output.append(header, ByteBuffer.wrap(message));
         } catch (IOException e) {
             throw ioFailure("cannot write spill file " + file + " for " + owner.operator(), e);
         } finally {
@@ -117,22 +114,21 @@ public final class SpillWriter implements AutoCloseable {
         return total;
     }
 
-    private void writeFully(ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            channel.write(b);
-        }
+    /** Whether the file is written with direct I/O (the file system allows it). */
+    public boolean direct() {
+        return output != null && output.direct();
     }
 
     /** Flushes and closes the file (it stays on disk for {@link SpillReader}). */
     @Override
     public void close() {
-        if (channel != null) {
+        if (output != null) {
             try {
-                channel.close();
+                output.close();
             } catch (IOException e) {
                 throw ioFailure("cannot close spill file " + file, e);
             } finally {
-                channel = null;
+                output = null;
                 codecs.close();
             }
         }
