@@ -38,13 +38,14 @@ import org.apache.arrow.vector.complex.ListVector;
  */
 public final class DecodedColumn {
     /**
-     * Rows from which an 8-byte column without NULLs is copied as one block (a {@link
-     * java.nio.DoubleBuffer} bulk get, a memory copy) instead of value by value; below it the
-     * buffer view costs more than the loop.
+     * Most rows of an 8-byte column copied as one block (a {@link java.nio.LongBuffer} or {@link
+     * java.nio.DoubleBuffer} bulk get, a memory copy): the buffer view's byte length must fit an
+     * int. Every 8-byte column is copied this way whatever its row count and NULLs (NULL rows are
+     * zeroed after the copy), so the decode has no branch on a chunk's size: a final merge's
+     * batches of a few dozen states took a branch the sink's 1024-row chunks never had, and its
+     * uncommon trap threw away the sink's compiled decode in the middle of a query (h2o q4 at
+     * threads=2).
      */
-    static final int BULK_ROWS = 64;
-
-    /** Most rows copied as one block: the buffer view's byte length must fit an int. */
     private static final int MAX_BULK_ROWS = Integer.MAX_VALUE / 8;
 
     public final DataType type;
@@ -470,15 +471,12 @@ public final class DecodedColumn {
                 }
                 break;
             default:
-                if (n >= BULK_ROWS && n <= MAX_BULK_ROWS) {
-                    MemoryUtil.directBuffer(base, n * 8)
+                for (int done = 0; done < n; done += MAX_BULK_ROWS) {
+                    int len = Math.min(MAX_BULK_ROWS, n - done);
+                    MemoryUtil.directBuffer(base + 8L * done, len * 8)
                             .order(ByteOrder.LITTLE_ENDIAN)
                             .asLongBuffer()
-                            .get(out, 0, n);
-                    break;
-                }
-                for (int i = 0; i < n; i++) {
-                    out[i] = MemoryUtil.getLong(base + 8L * i);
+                            .get(out, done, len);
                 }
                 break;
         }
@@ -502,16 +500,17 @@ public final class DecodedColumn {
                         label + ": data buffer shorter than " + (from + n) + " rows");
             }
             long base = data.memoryAddress() + (long) from * 8;
-            if (!hasNulls && n >= BULK_ROWS && n <= MAX_BULK_ROWS) {
-                MemoryUtil.directBuffer(base, n * 8)
+            for (int done = 0; done < n; done += MAX_BULK_ROWS) {
+                int len = Math.min(MAX_BULK_ROWS, n - done);
+                MemoryUtil.directBuffer(base + 8L * done, len * 8)
                         .order(ByteOrder.LITTLE_ENDIAN)
                         .asDoubleBuffer()
-                        .get(doubles, 0, n);
-                return;
+                        .get(doubles, done, len);
             }
-            for (int i = 0; i < n; i++) {
-                double d = Double.longBitsToDouble(MemoryUtil.getLong(base + 8L * i));
-                doubles[i] = nulls[i] != 0 ? 0 : d;
+            if (hasNulls) {
+                for (int i = 0; i < n; i++) {
+                    doubles[i] = nulls[i] != 0 ? 0 : doubles[i];
+                }
             }
         }
     }

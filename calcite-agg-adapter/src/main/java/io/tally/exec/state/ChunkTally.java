@@ -10,7 +10,8 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * rows once instead of one read-modify-write per row.
  *
  * <p>Layout: {@code rows[g]} is the chunk's row count of group g (zero for untouched groups) and
- * {@code touched[0 .. touchedCount)} lists the groups with a non-zero count, in first-seen order.
+ * {@code touched[0 .. touchedCount)} lists the groups with a non-zero count, in first-seen order
+ * ({@code touched} has one slot more than {@code rows}).
  */
 public final class ChunkTally {
     /**
@@ -55,7 +56,8 @@ public final class ChunkTally {
     private void count() {
         if (rows.length < groupCount) {
             rows = new int[Math.max(groupCount, 2 * rows.length)];
-            touched = new int[rows.length];
+            // one spare slot: count() writes the next touched id before it knows it is new
+            touched = new int[rows.length + 1];
         }
         int[] r = rows;
         int[] list = touched;
@@ -63,8 +65,11 @@ public final class ChunkTally {
         int t = 0;
         for (int i = 0; i < n; i++) {
             int g = ids[i];
-            if (g >= 0 && r[g]++ == 0) {
-                list[t++] = g;
+            if (g >= 0) {
+                // appended always, kept only on the group's first row: no branch on whether the
+                // group was seen, which mispredicts while a chunk meets its groups
+                list[t] = g;
+                t += r[g]++ == 0 ? 1 : 0;
             }
         }
         touchedCount = t;
