@@ -13,6 +13,7 @@ import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
 import io.tally.exec.state.ChunkTally;
 import io.tally.exec.state.DistinctFilter;
+import io.tally.exec.state.SumAccumulator;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -181,6 +182,7 @@ final class SinkState implements AutoCloseable {
                     distinct[c] = new DistinctFilter(argTypes(c), layout, memory, hashMask);
                 }
             }
+            SumAccumulator.interleaveSums(accumulators);
             createEmptySetGroups();
         } catch (RuntimeException e) {
             close();

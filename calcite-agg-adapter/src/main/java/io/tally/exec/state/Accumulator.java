@@ -51,6 +51,17 @@ public abstract class Accumulator implements AutoCloseable {
         return c;
     }
 
+    /**
+     * Stops owning state column {@code c}, still empty, whose values move into a column another
+     * accumulator owns and shares (see {@link SumAccumulator#interleaveSums}).
+     */
+    final void dropColumn(StateColumn c) {
+        if (c.blockCount != 0) {
+            throw new IllegalStateException(label + ": a state column in use cannot move");
+        }
+        columns.remove(c);
+    }
+
     /** Makes room in every state column for groups {@code 0..groups-1}. */
     public void ensureGroups(int groups) {
         for (StateColumn c : columns) {

@@ -23,12 +23,27 @@ import org.apache.arrow.vector.types.pojo.Field;
  * AVG, an Int64 count of summed values; SUM/$SUM0 keep only a one-byte flag set once a value was
  * summed (a store, no read, and 7 bytes less per group). Serialized: SUM/$SUM0 as one nullable sum
  * column (NULL = no value yet); AVG as sum plus count.
+ *
+ * <p>Sum layout: group g's sum is at byte {@code (g & mask) * sumStride + sumOffset} of block
+ * {@code g >>> shift} of {@link #sums}. Alone, the column is this call's ({@code sumStride} = the
+ * sum's width, offset 0). When several calls of one table sum 8-byte values, {@link
+ * #interleaveSums} gives them one shared column of one record per group, call i's sum at offset
+ * {@code 8 * i}: a group's sums then share a cache line, so the calls' update loops over a chunk
+ * miss the cache once per row instead of once per row and call (h2o q5 at 1e6 groups).
  */
 public final class SumAccumulator extends Accumulator {
     private final ColumnType.Family family;
     private final int inputScale;
     private final DataType sumType;
-    private final StateColumn sums;
+
+    /** The sums: this call's own column, or a column of interleaved sums (see the class doc). */
+    private StateColumn sums;
+
+    /** Bytes between two groups' sums in a block of {@link #sums}. */
+    private int sumStride;
+
+    /** Byte of this call's sum within a group's record of {@link #sums}. */
+    private int sumOffset;
 
     /** AVG: 8-byte count per group; SUM/$SUM0: 1-byte "has a value" flag. */
     private final StateColumn counts;
@@ -63,9 +78,47 @@ public final class SumAccumulator extends Accumulator {
                         : family == ColumnType.Family.DOUBLE
                                 ? DataType.of(ColumnType.DOUBLE)
                                 : DataType.decimal(DataType.MAX_DECIMAL_PRECISION, inputScale);
-        this.sums = newColumn(family == ColumnType.Family.DECIMAL ? 16 : 8);
+        this.sumStride = family == ColumnType.Family.DECIMAL ? 16 : 8;
+        this.sums = newColumn(sumStride);
         this.avg = call.kind() == AggKind.AVG;
         this.counts = newColumn(avg ? 8 : 1);
+    }
+
+    /**
+     * Makes the SUM, $SUM0 and AVG accumulators among {@code accumulators} (one table's, before any
+     * group exists) whose sums are 8 bytes (BIGINT or DOUBLE) keep them interleaved in one column,
+     * owned by the first of them: each group's record holds their sums in call order. Does nothing
+     * for fewer than two such calls.
+     */
+    public static void interleaveSums(List<Accumulator> accumulators) {
+        List<SumAccumulator> eight = new ArrayList<>();
+        for (Accumulator a : accumulators) {
+            if (a instanceof SumAccumulator s && s.family != ColumnType.Family.DECIMAL) {
+                eight.add(s);
+            }
+        }
+        if (eight.size() < 2) {
+            return;
+        }
+        int stride = Long.BYTES * eight.size();
+        StateColumn shared = eight.get(0).newColumn(stride);
+        for (int i = 0; i < eight.size(); i++) {
+            SumAccumulator s = eight.get(i);
+            s.dropColumn(s.sums);
+            s.sums = shared;
+            s.sumStride = stride;
+            s.sumOffset = Long.BYTES * i;
+        }
+    }
+
+    /** Byte of the sum in slot {@code slot} of a block of {@link #sums}. */
+    private long sumAt(int slot) {
+        return (long) slot * sumStride + sumOffset;
+    }
+
+    /** The column holding this call's sums, shared when interleaved (for tests). */
+    StateColumn sumColumn() {
+        return sums;
     }
 
     private boolean isAvg() {
@@ -173,8 +226,7 @@ public final class SumAccumulator extends Accumulator {
 
     /** Address of group {@code g}'s 8-byte sum. */
     private long sumAddress(int g) {
-        return sums.blocks[g >>> layout.shift()].memoryAddress()
-                + ((long) (g & layout.mask()) << 3);
+        return sums.blocks[g >>> layout.shift()].memoryAddress() + sumAt(g & layout.mask());
     }
 
     /** Grows the per-group scratch of {@link #addValid} to the tally's groups. */
@@ -264,6 +316,8 @@ public final class SumAccumulator extends Accumulator {
         ArrowBuf[] cb = counts.blocks;
         int shift = layout.shift();
         int mask = layout.mask();
+        long stride = sumStride;
+        long offset = sumOffset;
         for (int i = 0; i < n; i++) {
             int g = gids[i];
             if (g < 0 || nulls[i] != 0) {
@@ -271,7 +325,7 @@ public final class SumAccumulator extends Accumulator {
             }
             int block = g >>> shift;
             long slot = g & mask;
-            long at = sb[block].memoryAddress() + (slot << 3);
+            long at = sb[block].memoryAddress() + slot * stride + offset;
             MemoryUtil.putLong(at, Math.addExact(MemoryUtil.getLong(at), values[i]));
             countOne(cb[block].memoryAddress(), slot);
         }
@@ -283,6 +337,8 @@ public final class SumAccumulator extends Accumulator {
         ArrowBuf[] cb = counts.blocks;
         int shift = layout.shift();
         int mask = layout.mask();
+        long stride = sumStride;
+        long offset = sumOffset;
         for (int i = 0; i < n; i++) {
             int g = gids[i];
             if (g < 0 || nulls[i] != 0) {
@@ -290,7 +346,7 @@ public final class SumAccumulator extends Accumulator {
             }
             int block = g >>> shift;
             long slot = g & mask;
-            long at = sb[block].memoryAddress() + (slot << 3);
+            long at = sb[block].memoryAddress() + slot * stride + offset;
             double sum = Double.longBitsToDouble(MemoryUtil.getLong(at)) + values[i];
             MemoryUtil.putLong(at, Double.doubleToRawLongBits(sum));
             countOne(cb[block].memoryAddress(), slot);
@@ -312,12 +368,14 @@ public final class SumAccumulator extends Accumulator {
         ArrowBuf[] sb = sums.blocks;
         int shift = layout.shift();
         int mask = layout.mask();
+        long stride = sumStride;
+        long offset = sumOffset;
         for (int i = 0; i < n; i++) {
             int g = gids[i];
             if (g < 0 || nulls[i] != 0) {
                 continue;
             }
-            long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+            long at = sb[g >>> shift].memoryAddress() + (g & mask) * stride + offset;
             MemoryUtil.putLong(at, Math.addExact(MemoryUtil.getLong(at), values[i]));
         }
     }
@@ -326,12 +384,14 @@ public final class SumAccumulator extends Accumulator {
         ArrowBuf[] sb = sums.blocks;
         int shift = layout.shift();
         int mask = layout.mask();
+        long stride = sumStride;
+        long offset = sumOffset;
         for (int i = 0; i < n; i++) {
             int g = gids[i];
             if (g < 0 || nulls[i] != 0) {
                 continue;
             }
-            long at = sb[g >>> shift].memoryAddress() + ((long) (g & mask) << 3);
+            long at = sb[g >>> shift].memoryAddress() + (g & mask) * stride + offset;
             double sum = Double.longBitsToDouble(MemoryUtil.getLong(at)) + values[i];
             MemoryUtil.putLong(at, Double.doubleToRawLongBits(sum));
         }
@@ -346,7 +406,7 @@ public final class SumAccumulator extends Accumulator {
             if (g < 0 || a.nulls[i] != 0) {
                 continue;
             }
-            Int128.addTo(sb[g >>> shift], (long) (g & mask) << 4, a.longs[i], a.highs[i]);
+            Int128.addTo(sb[g >>> shift], sumAt(g & mask), a.longs[i], a.highs[i]);
         }
     }
 
@@ -393,7 +453,6 @@ public final class SumAccumulator extends Accumulator {
         int shift = layout.shift();
         int mask = layout.mask();
         int countShift = avg ? 3 : 0;
-        int sumShift = family == ColumnType.Family.DECIMAL ? 4 : 3;
         try {
             for (int i = 0; i < n; i++) {
                 int g = gids[i];
@@ -407,9 +466,8 @@ public final class SumAccumulator extends Accumulator {
                 if (count == 0) {
                     continue;
                 }
-                long fromSum =
-                        fromSums[s >>> shift].memoryAddress() + ((long) (s & mask) << sumShift);
-                long slot = (long) (g & mask) << sumShift;
+                long fromSum = fromSums[s >>> shift].memoryAddress() + from.sumAt(s & mask);
+                long slot = sumAt(g & mask);
                 long at = sb[g >>> shift].memoryAddress() + slot;
                 switch (family) {
                     case LONG:
@@ -496,37 +554,31 @@ public final class SumAccumulator extends Accumulator {
     }
 
     private void writeSum(FieldVector out, DataType t, int i, ArrowBuf s, int slot) {
+        long at = sumAt(slot);
         switch (family) {
             case LONG:
-                VectorWriter.setLong(out, t, i, s.getLong((long) slot << 3), label());
+                VectorWriter.setLong(out, t, i, s.getLong(at), label());
                 break;
             case DOUBLE:
-                VectorWriter.setDouble(out, t, i, s.getDouble((long) slot << 3), label());
+                VectorWriter.setDouble(out, t, i, s.getDouble(at), label());
                 break;
             default:
                 VectorWriter.setDecimal128(
-                        out,
-                        t,
-                        i,
-                        s.getLong((long) slot << 4),
-                        s.getLong(((long) slot << 4) + 8),
-                        inputScale,
-                        label());
+                        out, t, i, s.getLong(at), s.getLong(at + 8), inputScale, label());
         }
     }
 
     private void writeAvg(FieldVector out, DataType t, int i, ArrowBuf s, long count) {
+        long at = sumAt(i);
         if (family == ColumnType.Family.DOUBLE) {
-            VectorWriter.setDouble(out, t, i, s.getDouble((long) i << 3) / count, label());
+            VectorWriter.setDouble(out, t, i, s.getDouble(at) / count, label());
             return;
         }
         BigDecimal sum =
                 family == ColumnType.Family.LONG
-                        ? BigDecimal.valueOf(s.getLong((long) i << 3))
+                        ? BigDecimal.valueOf(s.getLong(at))
                         : new BigDecimal(
-                                Int128.toBigInteger(
-                                        s.getLong((long) i << 4), s.getLong(((long) i << 4) + 8)),
-                                inputScale);
+                                Int128.toBigInteger(s.getLong(at), s.getLong(at + 8)), inputScale);
         switch (t.type()) {
             case DECIMAL:
                 VectorWriter.setBigDecimal(
