@@ -84,14 +84,14 @@ final class SpillFileInput implements AutoCloseable {
 
     /** Reads {@link #WINDOW_BYTES} (fewer at the end) from the block holding {@code at} on. */
     private void fill(long at, BufferAllocator allocator) throws IOException {
+        int length = Math.max(WINDOW_BYTES - WINDOW_BYTES % alignment, alignment);
         if (window == null) {
-            window = new AlignedBuffer(allocator, alignment);
+            window = new AlignedBuffer(allocator, alignment, length);
+            windowView = window.view();
         }
         long start = at - at % alignment;
-        int length = Math.max(WINDOW_BYTES - WINDOW_BYTES % alignment, alignment);
-        ByteBuffer view = window.ensure(length, 0);
-        windowView = view;
-        view.clear().limit(length);
+        ByteBuffer view = windowView;
+        view.clear();
         windowStart = start;
         windowBytes = 0;
         while (view.hasRemaining()) {

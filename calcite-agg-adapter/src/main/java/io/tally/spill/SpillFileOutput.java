@@ -74,9 +74,10 @@ final class SpillFileOutput implements AutoCloseable {
             }
             return;
         }
-        try (AlignedBuffer buffer = new AlignedBuffer(allocator, alignment)) {
-            long blocks = (total + alignment - 1) / alignment;
-            ByteBuffer view = buffer.ensure((int) Math.min(blocks * alignment, CHUNK_BYTES), 0);
+        long blocks = (total + alignment - 1) / alignment;
+        int size = (int) Math.min(blocks * alignment, CHUNK_BYTES);
+        try (AlignedBuffer buffer = new AlignedBuffer(allocator, alignment, size)) {
+            ByteBuffer view = buffer.view();
             view.clear().put(tail, 0, tailBytes);
             for (ByteBuffer p : parts) {
                 while (p.hasRemaining()) {
@@ -123,8 +124,8 @@ final class SpillFileOutput implements AutoCloseable {
         closed = true;
         try (FileChannel c = channel) {
             if (tailBytes > 0) {
-                try (AlignedBuffer buffer = new AlignedBuffer(allocator, alignment)) {
-                    ByteBuffer view = buffer.ensure(alignment, 0);
+                try (AlignedBuffer buffer = new AlignedBuffer(allocator, alignment, alignment)) {
+                    ByteBuffer view = buffer.view();
                     view.clear().put(tail, 0, tailBytes);
                     while (view.hasRemaining()) {
                         view.put((byte) 0);
