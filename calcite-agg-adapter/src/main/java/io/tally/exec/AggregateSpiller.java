@@ -364,7 +364,7 @@ final class AggregateSpiller implements AutoCloseable {
 
     /** Replays the pairs of DISTINCT call {@code c} in pair partition {@code p} into the sink. */
     private void replayPairs(Partition p, int c) {
-        try (SpillReader reader = new SpillReader(p.sides[c], p.schema(c), counters)) {
+        try (SpillReader reader = new SpillReader(p.sides[c], p.schema(c), counters, io)) {
             VectorSchemaRoot side;
             while ((side = nextBatch(reader)) != null) {
                 try (VectorSchemaRoot s = side) {
@@ -433,7 +433,7 @@ final class AggregateSpiller implements AutoCloseable {
         if (p.main != null) {
             // its rows bound its groups: size the index once instead of doubling it on the way
             sink.table.presize(p.mainRows);
-            try (SpillReader reader = new SpillReader(p.main, format.fileSchema(), counters)) {
+            try (SpillReader reader = new SpillReader(p.main, format.fileSchema(), counters, io)) {
                 VectorSchemaRoot stored;
                 while ((stored = nextBatch(reader)) != null) {
                     try (VectorSchemaRoot s = stored;
@@ -445,7 +445,7 @@ final class AggregateSpiller implements AutoCloseable {
         }
         for (int c = 0; c < calls; c++) {
             if (p.sides[c] != null) {
-                try (SpillReader reader = new SpillReader(p.sides[c], p.schema(c), counters)) {
+                try (SpillReader reader = new SpillReader(p.sides[c], p.schema(c), counters, io)) {
                     VectorSchemaRoot side;
                     while ((side = nextBatch(reader)) != null) {
                         try (VectorSchemaRoot s = side) {
@@ -466,7 +466,7 @@ final class AggregateSpiller implements AutoCloseable {
         if (cancelled.getAsBoolean()) {
             throw new QueryCancelledException(operator);
         }
-        return reader.next(io);
+        return reader.next();
     }
 
     /** Re-routes partition {@code p}'s files into FANOUT parts on the next hash bits. */
@@ -502,7 +502,7 @@ final class AggregateSpiller implements AutoCloseable {
                 continue;
             }
             Schema schema = p.schema(stream);
-            try (SpillReader reader = new SpillReader(file, schema, counters)) {
+            try (SpillReader reader = new SpillReader(file, schema, counters, io)) {
                 VectorSchemaRoot root;
                 while ((root = nextBatch(reader)) != null) {
                     try (VectorSchemaRoot r = root) {

@@ -80,9 +80,11 @@ final class ResultBuffer implements AutoCloseable {
         }
         if (reader == null) {
             writer.close();
-            reader = new SpillReader(writer.file(), schema, directory.counters());
+            reader =
+                    new SpillReader(
+                            writer.file(), schema, directory.counters(), memory.allocator());
         }
-        VectorSchemaRoot root = reader.next(memory.allocator());
+        VectorSchemaRoot root = reader.next();
         if (root == null) {
             return null;
         }

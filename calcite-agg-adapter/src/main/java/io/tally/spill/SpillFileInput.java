@@ -13,8 +13,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * {@link AlignedBuffer} (the window) and the bytes asked for are copied out of it. Without direct
  * I/O the bytes are read straight into the caller's buffer.
  *
- * <p>Memory: the window, {@link #WINDOW_BYTES} plus one block, comes from the allocator given to
- * {@link #read} on first use and is freed on close.
+ * <p>Memory: the window, {@link #WINDOW_BYTES} plus one block, comes from the allocator given when
+ * the file is opened, on the first direct read, and is freed on close.
  */
 final class SpillFileInput implements AutoCloseable {
     /**
@@ -25,6 +25,7 @@ final class SpillFileInput implements AutoCloseable {
 
     private final FileChannel channel;
     private final int alignment;
+    private final BufferAllocator allocator;
     private AlignedBuffer window;
     private ByteBuffer windowView;
 
@@ -33,8 +34,12 @@ final class SpillFileInput implements AutoCloseable {
 
     private int windowBytes;
 
-    /** Opens {@code file} for reading, direct if {@code direct} and possible. */
-    SpillFileInput(Path file, boolean direct) throws IOException {
+    /**
+     * Opens {@code file} for reading, direct if {@code direct} and possible, the window from {@code
+     * allocator}.
+     */
+    SpillFileInput(Path file, boolean direct, BufferAllocator allocator) throws IOException {
+        this.allocator = allocator;
         DirectIo.Opened opened = DirectIo.open(file, direct, StandardOpenOption.READ);
         this.channel = opened.channel();
         this.alignment = opened.alignment();
@@ -53,11 +58,11 @@ final class SpillFileInput implements AutoCloseable {
      * Reads into {@code dst} from file position {@code position} until it is full or the file ends;
      * returns the bytes read (fewer than asked only at the end of the file, -1 if none).
      */
-    int read(ByteBuffer dst, long position, BufferAllocator allocator) throws IOException {
+    int read(ByteBuffer dst, long position) throws IOException {
         int asked = dst.remaining();
         long at = position;
         while (dst.hasRemaining()) {
-            int n = alignment > 1 ? fromWindow(dst, at, allocator) : channel.read(dst, at);
+            int n = alignment > 1 ? fromWindow(dst, at) : channel.read(dst, at);
             if (n <= 0) {
                 break;
             }
@@ -68,9 +73,9 @@ final class SpillFileInput implements AutoCloseable {
     }
 
     /** Copies what the window holds from {@code at} on into {@code dst}, refilling it first. */
-    private int fromWindow(ByteBuffer dst, long at, BufferAllocator allocator) throws IOException {
+    private int fromWindow(ByteBuffer dst, long at) throws IOException {
         if (at < windowStart || at >= windowStart + windowBytes) {
-            fill(at, allocator);
+            fill(at);
         }
         int offset = (int) (at - windowStart);
         int n = Math.min(dst.remaining(), windowBytes - offset);
@@ -83,7 +88,7 @@ final class SpillFileInput implements AutoCloseable {
     }
 
     /** Reads {@link #WINDOW_BYTES} (fewer at the end) from the block holding {@code at} on. */
-    private void fill(long at, BufferAllocator allocator) throws IOException {
+    private void fill(long at) throws IOException {
         int length = Math.max(WINDOW_BYTES - WINDOW_BYTES % alignment, alignment);
         if (window == null) {
             window = new AlignedBuffer(allocator, alignment, length);

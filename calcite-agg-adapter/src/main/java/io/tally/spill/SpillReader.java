@@ -19,8 +19,8 @@ import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
  * frame's magic, length and CRC32C first: any mismatch, or a truncated file, fails with "spill file
  * corrupted: &lt;file&gt;" before a single value is used; then decompresses the message ({@link
  * SpillCodecs}) and widens its narrowed integer columns ({@link FrameOfReference}). The bytes come
- * through {@link SpillFileInput} (direct I/O where possible; its read window is allocated from the
- * allocator of the first {@link #next} call).
+ * through {@link SpillFileInput} (direct I/O where possible); its read window and every batch are
+ * allocated from the allocator given when the reader is made.
  */
 public final class SpillReader implements AutoCloseable {
     private final Path file;
@@ -29,30 +29,29 @@ public final class SpillReader implements AutoCloseable {
     private final SpillCodecs codecs = new SpillCodecs();
     private final SpillFileInput input;
     private final long size;
-    private BufferAllocator windowAllocator;
+    private final BufferAllocator allocator;
     private long position;
 
-    public SpillReader(Path file, Schema schema, SpillCounters counters) {
+    /** Opens {@code file} of {@code schema}, its batches and read window from {@code allocator}. */
+    public SpillReader(Path file, Schema schema, SpillCounters counters, BufferAllocator allocator) {
         this.file = file;
         this.counters = counters;
+        this.allocator = allocator;
         this.reference = new FrameOfReference(schema);
         try {
-            this.input = new SpillFileInput(file, DirectIo.ENABLED);
+            this.input = new SpillFileInput(file, DirectIo.ENABLED, allocator);
             this.size = input.size();
         } catch (IOException e) {
             throw SpillWriter.ioFailure("cannot open spill file " + file, e);
         }
     }
 
-    /** The next batch from {@code allocator} (caller closes it), or null at the end of the file. */
-    public VectorSchemaRoot next(BufferAllocator allocator) {
+    /** The next batch (caller closes it), or null at the end of the file. */
+    public VectorSchemaRoot next() {
         if (position == size) {
             return null;
         }
         long start = System.nanoTime();
-        if (windowAllocator == null) {
-            windowAllocator = allocator;
-        }
         byte[] message;
         int expectedCrc;
         try {
@@ -83,7 +82,7 @@ public final class SpillReader implements AutoCloseable {
         }
         VectorSchemaRoot root;
         try {
-            root = decode(message, allocator);
+            root = decode(message);
         } catch (IOException | RuntimeException e) {
             throw new SpillException(
                     "spill file corrupted: "
@@ -102,7 +101,7 @@ public final class SpillReader implements AutoCloseable {
     /**
      * The batch in {@code payload}: reference header, then the narrowed, compressed IPC message.
      */
-    private VectorSchemaRoot decode(byte[] payload, BufferAllocator allocator) throws IOException {
+    private VectorSchemaRoot decode(byte[] payload) throws IOException {
         int refBytes = reference.headerBytes();
         if (payload.length < refBytes) {
             throw new IllegalStateException("frame shorter than its reference header");
@@ -126,7 +125,7 @@ public final class SpillReader implements AutoCloseable {
 
     private void readFully(ByteBuffer b) throws IOException {
         while (b.hasRemaining()) {
-            int n = input.read(b, position, windowAllocator);
+            int n = input.read(b, position);
             if (n < 0) {
                 throw corrupted("unexpected end of file");
             }

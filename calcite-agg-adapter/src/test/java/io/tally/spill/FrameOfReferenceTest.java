@@ -112,8 +112,8 @@ class FrameOfReferenceTest {
         byte[] bytes = Files.readAllBytes(file);
         bytes[SpillWriter.HEADER_BYTES + 3] ^= 0x10; // inside the first column's base
         Files.write(file, bytes);
-        try (SpillReader r = new SpillReader(file, SCHEMA, new SpillCounters())) {
-            SpillException e = assertThrows(SpillException.class, () -> r.next(allocator));
+        try (SpillReader r = new SpillReader(file, SCHEMA, new SpillCounters(), allocator)) {
+            SpillException e = assertThrows(SpillException.class, () -> r.next());
             assertTrue(e.getMessage().startsWith("spill file corrupted: " + file), e.getMessage());
         }
     }
@@ -129,8 +129,8 @@ class FrameOfReferenceTest {
         String what = c + " rows " + rows + " [" + lo + ", " + hi + "] nulls " + nullShare;
         try (VectorSchemaRoot in = batch(rows, lo, hi, nullShare, new Random(rows ^ lo ^ hi))) {
             Path file = write(c, in);
-            try (SpillReader r = new SpillReader(file, SCHEMA, new SpillCounters())) {
-                try (VectorSchemaRoot out = r.next(allocator)) {
+            try (SpillReader r = new SpillReader(file, SCHEMA, new SpillCounters(), allocator)) {
+                try (VectorSchemaRoot out = r.next()) {
                     assertEquals(SCHEMA, out.getSchema(), what);
                     assertEquals(rows, out.getRowCount(), what);
                     for (int col = 0; col < SCHEMA.getFields().size(); col++) {
@@ -146,7 +146,7 @@ class FrameOfReferenceTest {
                         }
                     }
                 }
-                assertNull(r.next(allocator), what);
+                assertNull(r.next(), what);
             }
         }
     }

@@ -63,23 +63,23 @@ class SpillFileIoTest {
                 assertEquals(0, allocator.getAllocatedMemory(), "no buffer held between appends");
             }
             assertEquals(total, Files.size(file), "the padding of the last block is cut off");
-            try (SpillFileInput in = new SpillFileInput(file, direct)) {
+            try (SpillFileInput in = new SpillFileInput(file, direct, allocator)) {
                 assertEquals(total, in.size());
                 byte[] all = new byte[total];
-                assertEquals(total, in.read(ByteBuffer.wrap(all), 0, allocator));
+                assertEquals(total, in.read(ByteBuffer.wrap(all), 0));
                 assertArrayEquals(expected, all);
                 for (int k = 0; k < 200; k++) {
                     int from = random.nextInt(total);
                     int len = Math.min(random.nextInt(600_000), total - from);
                     byte[] part = new byte[len];
-                    assertEquals(len, in.read(ByteBuffer.wrap(part), from, allocator));
+                    assertEquals(len, in.read(ByteBuffer.wrap(part), from));
                     for (int i = 0; i < len; i++) {
                         assertEquals(expected[from + i], part[i], "byte " + (from + i));
                     }
                 }
                 byte[] past = new byte[10];
-                assertEquals(3, in.read(ByteBuffer.wrap(past), total - 3, allocator));
-                assertEquals(-1, in.read(ByteBuffer.wrap(past), total, allocator));
+                assertEquals(3, in.read(ByteBuffer.wrap(past), total - 3));
+                assertEquals(-1, in.read(ByteBuffer.wrap(past), total));
             }
             assertEquals(0, allocator.getAllocatedMemory());
         }
@@ -121,16 +121,16 @@ class SpillFileIoTest {
                 assertTrue(w.direct(), "written with O_DIRECT");
                 file = w.file();
             }
-            try (SpillReader r = new SpillReader(file, schema, new SpillCounters())) {
+            try (SpillReader r = new SpillReader(file, schema, new SpillCounters(), allocator)) {
                 assertTrue(r.direct(), "read with O_DIRECT");
                 for (int b = 0; b < 2; b++) {
-                    try (VectorSchemaRoot back = r.next(allocator)) {
+                    try (VectorSchemaRoot back = r.next()) {
                         BigIntVector k = (BigIntVector) back.getVector(0);
                         assertEquals(5000, back.getRowCount());
                         assertEquals(4999 * 1_000_003L, k.get(4999));
                     }
                 }
-                assertEquals(null, r.next(allocator));
+                assertEquals(null, r.next());
             }
             directory.close();
             query.close();
