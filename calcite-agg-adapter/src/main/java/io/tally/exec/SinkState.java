@@ -13,6 +13,7 @@ import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
 import io.tally.exec.state.ChunkTally;
 import io.tally.exec.state.DistinctFilter;
+import io.tally.exec.state.InterleavedSums;
 import io.tally.exec.state.SumAccumulator;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
@@ -82,6 +83,12 @@ final class SinkState implements AutoCloseable {
     private int[] gids = new int[0];
     private int[] callGids = new int[0];
     private final ChunkTally chunkTally = new ChunkTally();
+
+    /**
+     * The interleaved sums of calls without a FILTER or a DISTINCT table, added in one pass per
+     * chunk when they qualify ({@link InterleavedSums}); null when there are none.
+     */
+    private InterleavedSums interleaved;
 
     /**
      * While {@link #resolveStored} runs: the table whose groups are resolved, their ids there and
@@ -182,7 +189,13 @@ final class SinkState implements AutoCloseable {
                     distinct[c] = new DistinctFilter(argTypes(c), layout, memory, hashMask);
                 }
             }
-            SumAccumulator.interleaveSums(accumulators);
+            interleaved = SumAccumulator.interleaveSums(accumulators);
+            for (int c = 0; c < calls.size() && interleaved != null; c++) {
+                if (interleaved.covers(c)
+                        && (calls.get(c).filterArg() >= 0 || distinct[c] != null)) {
+                    interleaved = null;
+                }
+            }
             createEmptySetGroups();
         } catch (RuntimeException e) {
             close();
@@ -462,7 +475,11 @@ final class SinkState implements AutoCloseable {
 
     private void updateCalls(int n) {
         List<AggregateCall> calls = spec.calls();
+        boolean fused = interleaved != null && updateInterleaved(n);
         for (int c = 0; c < calls.size(); c++) {
+            if (fused && interleaved.covers(c)) {
+                continue;
+            }
             AggregateCall call = calls.get(c);
             int[] g = gids;
             if (call.filterArg() >= 0 || distinct[c] != null) {
@@ -484,6 +501,16 @@ final class SinkState implements AutoCloseable {
             acc.bind(callArgs[c], g == gids ? chunkTally : null);
             acc.update(g, n);
         }
+    }
+
+    /** Binds the interleaved sums' calls and adds the chunk to them in one pass if they qualify. */
+    private boolean updateInterleaved(int n) {
+        for (int c = 0; c < accumulators.size(); c++) {
+            if (interleaved.covers(c)) {
+                accumulators.get(c).bind(callArgs[c], chunkTally);
+            }
+        }
+        return interleaved.update(gids, n);
     }
 
     /** Whether DISTINCT on this call needs no filter table (duplicates cannot change it). */

@@ -87,18 +87,22 @@ public final class SumAccumulator extends Accumulator {
     /**
      * Makes the SUM, $SUM0 and AVG accumulators among {@code accumulators} (one table's, before any
      * group exists) whose sums are 8 bytes (BIGINT or DOUBLE) keep them interleaved in one column,
-     * owned by the first of them: each group's record holds their sums in call order. Does nothing
-     * for fewer than two such calls.
+     * owned by the first of them: each group's record holds their sums in call order. Returns what
+     * adds a chunk to them in one pass ({@link InterleavedSums}), or null (and does nothing) for
+     * fewer than two such calls.
      */
-    public static void interleaveSums(List<Accumulator> accumulators) {
+    public static InterleavedSums interleaveSums(List<Accumulator> accumulators) {
         List<SumAccumulator> eight = new ArrayList<>();
-        for (Accumulator a : accumulators) {
-            if (a instanceof SumAccumulator s && s.family != ColumnType.Family.DECIMAL) {
+        boolean[] member = new boolean[accumulators.size()];
+        for (int c = 0; c < accumulators.size(); c++) {
+            if (accumulators.get(c) instanceof SumAccumulator s
+                    && s.family != ColumnType.Family.DECIMAL) {
                 eight.add(s);
+                member[c] = true;
             }
         }
         if (eight.size() < 2) {
-            return;
+            return null;
         }
         int stride = Long.BYTES * eight.size();
         StateColumn shared = eight.get(0).newColumn(stride);
@@ -109,6 +113,29 @@ public final class SumAccumulator extends Accumulator {
             s.sumStride = stride;
             s.sumOffset = Long.BYTES * i;
         }
+        return new InterleavedSums(eight.toArray(new SumAccumulator[0]), member);
+    }
+
+    /**
+     * Whether the bound chunk would take the dense path of {@link #update} ({@link #addDense}): a
+     * SUM or $SUM0 of 8-byte values without NULLs or a chunk tally, every earlier group flagged.
+     */
+    boolean takesDenseChunk() {
+        return !avg
+                && flaggedBelow >= 0
+                && tally == null
+                && !args[0].hasNulls
+                && family != ColumnType.Family.DECIMAL;
+    }
+
+    /** Whether the sums are of LONG values (else DOUBLE or DECIMAL). */
+    boolean sumsLongs() {
+        return family == ColumnType.Family.LONG;
+    }
+
+    /** The bound argument. */
+    DecodedColumn argument() {
+        return args[0];
     }
 
     /** Byte of the sum in slot {@code slot} of a block of {@link #sums}. */
@@ -187,6 +214,14 @@ public final class SumAccumulator extends Accumulator {
         } else {
             addDoubles(gids, n, a.nulls, a.doubles);
         }
+        flagNewGroups();
+    }
+
+    /**
+     * After a dense chunk (every row had a group and a value): sets the flags of the groups made
+     * since the last one, {@code [flaggedBelow, groups)}, in one sequential pass.
+     */
+    void flagNewGroups() {
         ArrowBuf[] cb = counts.blocks;
         int shift = layout.shift();
         int mask = layout.mask();
