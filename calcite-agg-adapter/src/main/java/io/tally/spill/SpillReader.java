@@ -33,7 +33,8 @@ public final class SpillReader implements AutoCloseable {
     private long position;
 
     /** Opens {@code file} of {@code schema}, its batches and read window from {@code allocator}. */
-    public SpillReader(Path file, Schema schema, SpillCounters counters, BufferAllocator allocator) {
+    public SpillReader(
+            Path file, Schema schema, SpillCounters counters, BufferAllocator allocator) {
         this.file = file;
         this.counters = counters;
         this.allocator = allocator;

@@ -1,15 +1,11 @@
 package io.tally.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tally.batch.BatchRows;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
-import io.tally.memory.MemoryPool;
 import io.tally.spill.SpillOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +13,6 @@ import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -125,28 +120,9 @@ class InterleavedSumsAggregateTest {
             List<Object[]> rows,
             BufferAllocator root,
             boolean spills) {
-        List<Object[]> out = new ArrayList<>();
-        try (BlockedAggregator agg =
-                new BlockedAggregator(
-                        spec,
-                        config,
-                        root,
-                        new MemoryPool(limit),
-                        () -> false,
-                        "EnumerableBlockedAggregate#interleaved")) {
-            agg.sinkRows(rows.iterator());
-            agg.finish();
-            VectorSchemaRoot batch;
-            while ((batch = agg.nextBlock()) != null) {
-                out.addAll(BatchRows.rows(batch));
-            }
-            if (spills) {
-                assertTrue(agg.spilled(), agg.metrics().toString());
-            } else {
-                assertFalse(agg.spilled(), agg.metrics().toString());
-            }
-            AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), out);
-            return agg.metrics().poolPeak;
-        }
+        SpillTest.Run run = SpillTest.run(spec, config, limit, rows, root);
+        assertEquals(spills, run.spilled(), run.metrics().toString());
+        AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
+        return run.metrics().poolPeak;
     }
 }

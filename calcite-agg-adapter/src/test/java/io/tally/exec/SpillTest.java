@@ -50,9 +50,10 @@ class SpillTest {
     @TempDir Path dir;
 
     /** The result of one run plus its metrics. */
-    private record Run(List<Object[]> rows, AggregateMetrics metrics, boolean spilled) {}
+    record Run(List<Object[]> rows, AggregateMetrics metrics, boolean spilled) {}
 
-    private static Run run(
+    /** Runs a serial aggregate of {@code spec} over {@code rows} under a pool of {@code limit}. */
+    static Run run(
             AggregateSpec spec,
             AggregateConfig config,
             long limit,
