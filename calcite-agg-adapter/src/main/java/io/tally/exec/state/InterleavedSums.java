@@ -46,10 +46,8 @@ public final class InterleavedSums {
                 return false;
             }
         }
-        for (int i = 0; i < n; i++) {
-            if (gids[i] < 0) {
-                return false;
-            }
+        if (!SumAccumulator.everyRowGrouped(gids, n)) {
+            return false;
         }
         for (int first = 0; first < members.length; first += LANES) {
             addLanes(gids, n, first, Math.min(LANES, members.length - first));

@@ -181,10 +181,7 @@ public final class SumAccumulator extends Accumulator {
             if (tally != null && !a.hasNulls && family != ColumnType.Family.DECIMAL) {
                 flaggedBelow = -1;
                 addValid(gids, n, a);
-            } else if (!avg
-                    && flaggedBelow >= 0
-                    && !a.hasNulls
-                    && family != ColumnType.Family.DECIMAL) {
+            } else if (takesDenseChunk()) {
                 addDense(gids, n, a);
             } else {
                 flaggedBelow = -1;
@@ -202,12 +199,10 @@ public final class SumAccumulator extends Accumulator {
      * add and flag one by one ({@link #add}) and the dense prefix is given up.
      */
     private void addDense(int[] gids, int n, DecodedColumn a) {
-        for (int i = 0; i < n; i++) {
-            if (gids[i] < 0) {
-                flaggedBelow = -1;
-                add(gids, n, a, null);
-                return;
-            }
+        if (!everyRowGrouped(gids, n)) {
+            flaggedBelow = -1;
+            add(gids, n, a, null);
+            return;
         }
         if (family == ColumnType.Family.LONG) {
             addLongs(gids, n, a.nulls, a.longs);
@@ -215,6 +210,16 @@ public final class SumAccumulator extends Accumulator {
             addDoubles(gids, n, a.nulls, a.doubles);
         }
         flagNewGroups();
+    }
+
+    /** Whether every row {@code 0..n-1} has a group ({@code gids[i] >= 0}). */
+    static boolean everyRowGrouped(int[] gids, int n) {
+        for (int i = 0; i < n; i++) {
+            if (gids[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
