@@ -180,7 +180,7 @@ public class TallyDriver extends Driver {
             }
             TallySession.close(connection);
             if (OPEN_CONNECTIONS.decrementAndGet() == 0) {
-                TableCache.engine().clear();
+                TableCache.clearEngineCache();
             }
             calcite.onConnectionClose(connection);
         }
