@@ -379,15 +379,14 @@ public final class BlockedAggregator implements Aggregator {
     }
 
     /**
-     * The sink's memory check: holds {@code bound} bytes for the step if the pool has them (see
-     * {@link OperatorMemory#tryHold}); otherwise, while building (and if {@code mayFree}) spills
-     * every group and holds them then; while merging a spilled partition, reports that the
-     * partition must be split. The hold is the step's: it is released at the next check, or by the
-     * sink when the step is over.
+     * The sink's memory check: holds {@code need} bytes (the value of {@code bound} now) for the
+     * step if the pool has them (see {@link OperatorMemory#tryHold}); otherwise, while building
+     * (and if {@code mayFree}) spills every group and holds them then; while merging a spilled
+     * partition, reports that the partition must be split. The hold is the step's: it is released
+     * at the next check, or by the sink when the step is over.
      */
-    private boolean gate(LongSupplier bound, boolean mayFree) {
+    private boolean gate(long need, LongSupplier bound, boolean mayFree) {
         memory.releaseHold();
-        long need = bound.getAsLong();
         // over its share of server_memory_limit while another query waits: spill to make room
         boolean yieldShare =
                 mayFree && memory.overFairShare() && !merging() && sink.table.groupCount() > 0;

@@ -11,13 +11,18 @@ import java.util.function.LongSupplier;
  */
 interface MemoryGate {
     /** A gate that never refuses (for callers without a limit of their own). */
-    MemoryGate OPEN = (bound, mayFree) -> false;
+    MemoryGate OPEN = (need, bound, mayFree) -> false;
 
     /**
-     * Holds {@code bound} bytes for the next step; may free memory by spilling if {@code mayFree},
-     * which empties the sink. Returns whether it did.
+     * Holds {@code need} bytes (the value of {@code bound} now) for the next step; may free memory
+     * by spilling if {@code mayFree}, which empties the sink, and then asks {@code bound} again.
+     * Returns whether it freed memory.
+     *
+     * <p>The caller computes {@code need} itself, so that the sink's own bound stays a direct call
+     * in its compiled code: {@code bound} is called only after memory was freed, and the several
+     * callers' suppliers meet at that one call site only then.
      *
      * @throws io.tally.memory.MemoryLimitExceededException if the bytes cannot be had
      */
-    boolean ensure(LongSupplier bound, boolean mayFree);
+    boolean ensure(long need, LongSupplier bound, boolean mayFree);
 }

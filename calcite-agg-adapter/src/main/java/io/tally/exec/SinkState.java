@@ -23,6 +23,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -66,6 +67,14 @@ final class SinkState implements AutoCloseable {
     private final DecodedColumn[] decoded;
 
     /**
+     * The input columns this sink reads (those with a {@link #decoded} column), in order: the chunk
+     * loop visits only them, with no test for unread columns (a branch whose profile an aggregate
+     * reading every column and one skipping some gave different answers, so each new mix of them
+     * made C2 compile the sink again).
+     */
+    private final int[] usedColumns;
+
+    /**
      * The columns the current chunk reads (keys, arguments, filters): {@link #decoded}, or while
      * {@link #sinkDecoded} runs the caller's; {@link #callArgs} point into it.
      */
@@ -99,6 +108,14 @@ final class SinkState implements AutoCloseable {
     private int[] storedGids;
     private int[] storedHashes;
     private int storedBlock;
+
+    /** Rows of the chunk {@link #resolveInput} resolves, for its bound suppliers. */
+    private int chunkRows;
+
+    /** The input chunk's bounds, asked again by the gate after it freed memory. */
+    private final LongSupplier inputBound = () -> inputBound(chunkRows);
+
+    private final LongSupplier inputUpdateBound = () -> updateBound(chunkRows);
 
     /** Rows looked up in the direct index of tables emptied by {@link #reset}. */
     private long directRowsBefore;
@@ -143,6 +160,7 @@ final class SinkState implements AutoCloseable {
                 use(call.filterArg());
             }
         }
+        usedColumns = usedColumns(decoded);
         inputs = decoded;
         long before = memory.reserved();
         init();
@@ -280,6 +298,17 @@ final class SinkState implements AutoCloseable {
         return decoded[column];
     }
 
+    private static int[] usedColumns(DecodedColumn[] decoded) {
+        int[] used = new int[decoded.length];
+        int n = 0;
+        for (int c = 0; c < decoded.length; c++) {
+            if (decoded[c] != null) {
+                used[n++] = c;
+            }
+        }
+        return Arrays.copyOf(used, n);
+    }
+
     /** An empty grouping set has its one group even when no row arrives (global aggregate). */
     private void createEmptySetGroups() {
         for (int s = 0; s < sets.size(); s++) {
@@ -303,21 +332,13 @@ final class SinkState implements AutoCloseable {
         }
         for (int from = 0; from < n; from += CHUNK_ROWS) {
             int len = Math.min(CHUNK_ROWS, n - from);
-            for (int c = 0; c < decoded.length; c++) {
-                if (decoded[c] != null) {
-                    decoded[c].decode(batch.getVector(c), CodedBatch.codes(batch, c), from, len);
-                }
+            for (int c : usedColumns) {
+                decoded[c].decode(batch.getVector(c), CodedBatch.codes(batch, c), from, len);
             }
             ensureScratch(len);
             for (int s = 0; s < sets.size(); s++) {
                 prepareKeys(s, len, false);
-                resolveGated(
-                        len,
-                        g -> updateBound(len),
-                        () -> {
-                            chunkTally.tally(gids, len, table.groupCount());
-                            updateCalls(len);
-                        });
+                resolveInput(len);
             }
         }
     }
@@ -380,16 +401,70 @@ final class SinkState implements AutoCloseable {
             boolean mayFree = true;
             boolean again = true;
             while (again) {
-                gate.ensure(() -> resolveBound(n), mayFree);
+                gate.ensure(resolveBound(n), () -> resolveBound(n), mayFree);
                 resolvePrepared(n);
                 ensureBlocks();
-                again = gate.ensure(() -> next.applyAsLong(gids), mayFree);
+                again = gate.ensure(next.applyAsLong(gids), () -> next.applyAsLong(gids), mayFree);
                 mayFree = false;
             }
             step.run();
             rowsSinceReset += n;
         } finally {
             memory.releaseHold();
+        }
+    }
+
+    /**
+     * {@link #resolveGated} for a chunk of {@link #sink}'s input, written out apart from the merge
+     * paths (stored groups, partial states, rows passed through): the JIT profiles every method per
+     * bytecode, so when the merges of a parallel aggregate ran through the same code, its first
+     * merge broke the input loop's compiled code, which had been compiled with threads=1 or by the
+     * partial tables (new lambda classes at its calls, branches never taken before), and C2 spent
+     * 50-90 ms a query for several queries compiling the sink again while both workers waited for a
+     * core (h2o q1, threads=2 after threads=1). Only the input path runs through this method.
+     */
+    private void resolveInput(int n) {
+        if (table.groupCount() >= groupLimit) {
+            atGroupLimit.run();
+        }
+        chunkRows = n;
+        try {
+            boolean mayFree = true;
+            boolean again = true;
+            while (again) {
+                gate.ensure(inputBound(n), inputBound, mayFree);
+                resolveInputKeys(n);
+                ensureBlocks();
+                again = gate.ensure(updateBound(n), inputUpdateBound, mayFree);
+                mayFree = false;
+            }
+            chunkTally.tally(gids, n, table.groupCount());
+            updateCalls(n);
+            rowsSinceReset += n;
+        } finally {
+            memory.releaseHold();
+        }
+    }
+
+    /** {@link #resolveBound} for the input's keys. */
+    private long inputBound(int n) {
+        long bytes = constantGroup ? 0 : table.growthBound(keyInputs, n);
+        int after = (int) Math.min(Integer.MAX_VALUE, (long) table.groupCount() + n);
+        for (Accumulator a : accumulators) {
+            bytes += a.stateGrowthBound(after);
+        }
+        return bytes;
+    }
+
+    /** {@link #resolvePrepared} for the input's keys. */
+    private void resolveInputKeys(int n) {
+        if (constantGroup) {
+            Arrays.fill(gids, 0, n, 0);
+            if (table.groupCount() == 0) {
+                table.resolve(keyInputs, 1, null, gids);
+            }
+        } else {
+            table.resolve(keyInputs, n, null, gids);
         }
     }
 

@@ -23,7 +23,12 @@ public final class OperatorMemory implements AutoCloseable {
     private final BufferAllocator allocator;
     private final MemoryPool pool;
 
-    /** Where the operator this context is part of sums its contexts' reservations (or null). */
+    /**
+     * Where the operator this context is part of sums its contexts' reservations; a context of its
+     * own has a tracker of its own, so {@link #share} takes one path for both: with a null test
+     * there, the code compiled while every context was alone (threads=1) was thrown away when the
+     * first parallel aggregate's tables counted into their operator's tracker.
+     */
     private final PeakTracker shared;
 
     private long reserved;
@@ -55,7 +60,7 @@ public final class OperatorMemory implements AutoCloseable {
             String operatorName, BufferAllocator parent, MemoryPool pool, PeakTracker shared) {
         this.name = operatorName;
         this.pool = pool;
-        this.shared = shared;
+        this.shared = shared != null ? shared : new PeakTracker();
         this.allocator = parent.newChildAllocator(operatorName, 0, Long.MAX_VALUE);
     }
 
@@ -179,9 +184,9 @@ public final class OperatorMemory implements AutoCloseable {
         share(-bytes);
     }
 
-    /** Counts a change of {@link #reserved} in the operator's shared tracker, if any. */
+    /** Counts a change of {@link #reserved} in the operator's shared tracker. */
     private void share(long delta) {
-        if (shared != null && delta != 0) {
+        if (delta != 0) {
             shared.add(delta);
         }
     }
