@@ -448,12 +448,7 @@ final class SinkState implements AutoCloseable {
 
     /** {@link #resolveBound} for the input's keys. */
     private long inputBound(int n) {
-        long bytes = constantGroup ? 0 : table.growthBound(keyInputs, n);
-        int after = (int) Math.min(Integer.MAX_VALUE, (long) table.groupCount() + n);
-        for (Accumulator a : accumulators) {
-            bytes += a.stateGrowthBound(after);
-        }
-        return bytes;
+        return (constantGroup ? 0 : table.growthBound(keyInputs, n)) + stateGrowthBound(n);
     }
 
     /** {@link #resolvePrepared} for the input's keys. */
@@ -475,7 +470,13 @@ final class SinkState implements AutoCloseable {
                         : storedSource != null
                                 ? table.growthBoundStored(storedSource, storedBlock, n)
                                 : table.growthBound(keyInputs, n);
+        return bytes + stateGrowthBound(n);
+    }
+
+    /** Bytes the accumulators' states may grow by when {@code n} more groups are created. */
+    private long stateGrowthBound(int n) {
         int after = (int) Math.min(Integer.MAX_VALUE, (long) table.groupCount() + n);
+        long bytes = 0;
         for (Accumulator a : accumulators) {
             bytes += a.stateGrowthBound(after);
         }
