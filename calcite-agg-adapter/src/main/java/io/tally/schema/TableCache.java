@@ -79,11 +79,7 @@ public final class TableCache {
         static final TableCache CACHE = create();
 
         private static TableCache create() {
-            TableCache cache =
-                    new TableCache(
-                            EngineMemory.root(),
-                            MachineMemory.cacheBudget(),
-                            MachineMemory.describeCacheBudget());
+            TableCache cache = new TableCache(EngineMemory.root());
             engineCreated = true;
             return cache;
         }
