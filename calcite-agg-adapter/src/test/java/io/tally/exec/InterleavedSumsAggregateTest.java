@@ -36,6 +36,11 @@ class InterleavedSumsAggregateTest {
 
     /** Dense keys 1..keys in NULL-free runs, with runs of NULL keys, NULL values and far keys. */
     private static List<Object[]> rows(int keys, int rows) {
+        return rows(keys, rows, true);
+    }
+
+    /** As {@link #rows(int, int)}, with the far keys only when {@code far}. */
+    private static List<Object[]> rows(int keys, int rows, boolean far) {
         Random r = new Random(5);
         List<Object[]> out = new ArrayList<>();
         for (int i = 0; i < rows; i++) {
@@ -49,7 +54,7 @@ class InterleavedSumsAggregateTest {
             } else if (phase == 2 && i % 5 == 0) {
                 v1 = null;
                 v3 = null;
-            } else if (phase == 3 && i % 11 == 0) {
+            } else if (far && phase == 3 && i % 11 == 0) {
                 key = i % 2 == 0 ? 2_000_000_000 - i : -1_000_000 - i;
             }
             out.add(new Object[] {key, v1, v2, v3});
@@ -79,6 +84,42 @@ class InterleavedSumsAggregateTest {
                 AggregatorHarness.assertMatchesReference(
                         spec(withSum0),
                         new AggregateConfig(blockSize, AggregateConfig.EmitMode.BLOCKED),
+                        rows);
+            }
+        }
+    }
+
+    /**
+     * h2o q4's shape: AVGs (and a SUM) by a key of few groups, whose NULL-free chunks are tallied
+     * and add in one pass into the first block ({@code InterleavedSums}' tallied way); with blocks
+     * of 64 and 100 keys the groups pass the first block and the per-call paths run instead.
+     */
+    @Test
+    void fewGroupsAveragesMatchTheModel() {
+        DataType dbl = DataType.of(ColumnType.DOUBLE);
+        List<AggregateCall> calls =
+                List.of(
+                        AggregateCall.of(AggKind.AVG, List.of(1), dbl, "avg_v1"),
+                        AggregateCall.of(AggKind.AVG, List.of(2), dbl, "avg_v2"),
+                        AggregateCall.of(AggKind.AVG, List.of(3), dbl, "avg_v3"),
+                        AggregateCall.of(AggKind.SUM, List.of(3), dbl, "sum_v3"));
+        AggregateSpec spec = AggregateSpec.groupBy(TYPES, List.of(K), calls);
+        for (int keys : new int[] {40, 100}) {
+            for (boolean far : new boolean[] {false, true}) {
+                List<Object[]> rows = rows(keys, 30_000, far);
+                for (int blockSize : new int[] {64, 8192}) {
+                    AggregatorHarness.assertMatchesReference(
+                            spec,
+                            new AggregateConfig(blockSize, AggregateConfig.EmitMode.BLOCKED),
+                            rows);
+                }
+                AggregatorHarness.assertParallelMatchesReference(
+                        spec,
+                        new AggregateConfig(
+                                64,
+                                AggregateConfig.EmitMode.BLOCKED,
+                                SpillOptions.defaults().withDir(spillDir.toString())),
+                        2,
                         rows);
             }
         }

@@ -128,6 +128,43 @@ public final class SumAccumulator extends Accumulator {
                 && family != ColumnType.Family.DECIMAL;
     }
 
+    /**
+     * Whether the bound chunk may be added by {@link InterleavedSums}' tallied pass: a chunk tally
+     * is bound (few groups) and the argument has no NULL (the sum is of 8-byte values whenever this
+     * call is interleaved).
+     */
+    boolean takesTalliedChunk() {
+        return tally != null && !args[0].hasNulls;
+    }
+
+    /** The bound chunk tally (null when there is none or it is inactive). */
+    ChunkTally boundTally() {
+        return tally;
+    }
+
+    /**
+     * After {@link InterleavedSums}' tallied pass added {@code rows[g]} of the chunk's values to
+     * each group {@code g < groups} (all in the first block): counts them (AVG) or sets the "has a
+     * value" flag of the groups with any (SUM), and gives up the dense prefix as {@link #addValid}
+     * does.
+     */
+    void countRows(int[] rows, int groups) {
+        flaggedBelow = -1;
+        long block = counts.blocks[0].memoryAddress();
+        if (avg) {
+            for (int g = 0; g < groups; g++) {
+                long at = block + ((long) g << 3);
+                MemoryUtil.putLong(at, MemoryUtil.getLong(at) + rows[g]);
+            }
+            return;
+        }
+        for (int g = 0; g < groups; g++) {
+            if (rows[g] != 0) {
+                MemoryUtil.putByte(block + g, (byte) 1);
+            }
+        }
+    }
+
     /** Whether the sums are of LONG values (else DOUBLE or DECIMAL). */
     boolean sumsLongs() {
         return family == ColumnType.Family.LONG;

@@ -15,11 +15,15 @@ import io.tally.exec.hash.DecodedColumn;
 import io.tally.memory.MemoryPool;
 import io.tally.memory.OperatorMemory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -118,6 +122,156 @@ class InterleavedSumsTest {
                 });
     }
 
+    /**
+     * A chunk with a {@link ChunkTally} (few groups, in the first block): AVG, SUM and $SUM0 of
+     * LONG and DOUBLE add in one pass; two chunks, groups 7 and 40.. without rows (SUM stays NULL,
+     * $SUM0 0, AVG NULL), each call's result as a per-group model.
+     */
+    @Test
+    void talliedChunksAddAvgAndSumsAsTheModel() {
+        int groups = 48;
+        Random r = new Random(12);
+        List<AggKind> kinds =
+                kinds(AggKind.AVG, AggKind.SUM, AggKind.AVG, AggKind.SUM0, AggKind.AVG);
+        long[][] sumLong = new long[LONGS.length][groups];
+        double[][] sumDouble = new double[LONGS.length][groups];
+        long[] rowsOf = new long[groups];
+        withSums(
+                kinds,
+                (accs, sums) -> {
+                    ChunkTally tally = new ChunkTally();
+                    for (int chunk = 0; chunk < 2; chunk++) {
+                        int[] gids = new int[ROWS];
+                        for (int i = 0; i < ROWS; i++) {
+                            int g = r.nextInt(40);
+                            gids[i] = g == 7 ? 8 : g;
+                            rowsOf[gids[i]]++;
+                        }
+                        DecodedColumn[] args = new DecodedColumn[LONGS.length];
+                        for (int c = 0; c < LONGS.length; c++) {
+                            long[] longs = new long[ROWS];
+                            double[] doubles = new double[ROWS];
+                            for (int i = 0; i < ROWS; i++) {
+                                longs[i] = r.nextInt(2_000_001) - 1_000_000;
+                                doubles[i] = r.nextInt(1000) / 8.0 - 60;
+                                sumLong[c][gids[i]] += longs[i];
+                                sumDouble[c][gids[i]] += doubles[i];
+                            }
+                            args[c] = column(LONGS[c] ? BIG : DBL, longs, doubles, false);
+                        }
+                        tally.tally(gids, ROWS, groups);
+                        assertTrue(tally.active(), "few groups: the chunk is tallied");
+                        for (int c = 0; c < accs.size(); c++) {
+                            accs.get(c).bind(new DecodedColumn[] {args[c]}, tally);
+                        }
+                        assertTrue(sums.update(gids, ROWS), "a tallied chunk is taken");
+                    }
+                    for (int c = 0; c < accs.size(); c++) {
+                        boolean exact = LONGS[c] && kinds.get(c) != AggKind.AVG;
+                        try (FieldVector out =
+                                exact
+                                        ? new BigIntVector("out", allocator)
+                                        : new Float8Vector("out", allocator)) {
+                            out.setInitialCapacity(groups);
+                            out.allocateNew();
+                            accs.get(c).finish(0, groups, out);
+                            for (int g = 0; g < groups; g++) {
+                                Object want =
+                                        expected(
+                                                kinds.get(c),
+                                                LONGS[c],
+                                                sumLong[c][g],
+                                                sumDouble[c][g],
+                                                rowsOf[g]);
+                                assertEquals(want, out.getObject(g), c + " of " + g);
+                            }
+                        }
+                    }
+                },
+                groups);
+    }
+
+    /** What call {@code kind} gives a group of {@code rows} rows summing to the given sums. */
+    private static Object expected(
+            AggKind kind, boolean longs, long sumLong, double sumDouble, long rows) {
+        if (rows == 0) {
+            return kind != AggKind.SUM0 ? null : longs ? (Object) 0L : (Object) 0.0;
+        }
+        if (kind == AggKind.AVG) {
+            return longs ? (double) sumLong / rows : sumDouble / rows;
+        }
+        return longs ? (Object) sumLong : (Object) sumDouble;
+    }
+
+    /** Tallied chunks of groups past the first block go to the per-call paths, untouched. */
+    @Test
+    void talliedChunkPastTheFirstBlockIsRefused() {
+        int groups = LAYOUT.size() + 8;
+        int[] gids = new int[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            gids[i] = i % groups;
+        }
+        DecodedColumn[] args = new DecodedColumn[LONGS.length];
+        for (int c = 0; c < LONGS.length; c++) {
+            args[c] = column(LONGS[c] ? BIG : DBL, new long[ROWS], new double[ROWS], false);
+            Arrays.fill(args[c].longs, 3);
+            Arrays.fill(args[c].doubles, 3);
+        }
+        withSums(
+                kinds(AggKind.AVG, AggKind.SUM, AggKind.AVG, AggKind.SUM0, AggKind.AVG),
+                (accs, sums) -> {
+                    ChunkTally tally = new ChunkTally();
+                    tally.tally(gids, ROWS, groups);
+                    for (int c = 0; c < accs.size(); c++) {
+                        accs.get(c).bind(new DecodedColumn[] {args[c]}, tally);
+                    }
+                    assertFalse(sums.update(gids, ROWS), "groups in two blocks");
+                    int[] few = new int[ROWS];
+                    for (int i = 0; i < ROWS; i++) {
+                        few[i] = i % 10;
+                    }
+                    tally.tally(few, ROWS, groups);
+                    assertTrue(tally.active(), "the refusal below is for the NULL alone");
+                    for (int c = 0; c < accs.size(); c++) {
+                        accs.get(c).bind(new DecodedColumn[] {args[c]}, tally);
+                    }
+                    DecodedColumn withNull = column(DBL, new long[ROWS], new double[ROWS], true);
+                    accs.get(4).bind(new DecodedColumn[] {withNull}, tally);
+                    assertFalse(sums.update(few, ROWS), "a NULL argument");
+                    StateColumn shared = ((SumAccumulator) accs.get(0)).sumColumn();
+                    for (int c = 0; c < LONGS.length; c++) {
+                        assertEquals(
+                                0L, shared.blocks[0].getLong((long) c * Long.BYTES), "call " + c);
+                    }
+                },
+                groups);
+    }
+
+    /** A LONG overflow in a tallied chunk fails naming its call. */
+    @Test
+    void talliedLongOverflowNamesItsCall() {
+        int[] gids = new int[ROWS];
+        long[] small = new long[ROWS];
+        long[] huge = new long[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            gids[i] = i % 10;
+            small[i] = 1;
+            huge[i] = Long.MAX_VALUE / 50;
+        }
+        withSums(
+                kinds(AggKind.AVG, AggKind.SUM),
+                (accs, sums) -> {
+                    ChunkTally tally = new ChunkTally();
+                    tally.tally(gids, ROWS, 10);
+                    accs.get(0).bind(new DecodedColumn[] {column(BIG, small, null, false)}, tally);
+                    accs.get(1).bind(new DecodedColumn[] {column(BIG, huge, null, false)}, tally);
+                    TallyException e =
+                            assertThrows(TallyException.class, () -> sums.update(gids, ROWS));
+                    assertTrue(e.getMessage().contains("'SUM_1'"), e.getMessage());
+                },
+                10);
+    }
+
     @Test
     void longOverflowNamesItsCall() {
         int[] gids = new int[ROWS];
@@ -147,21 +301,30 @@ class InterleavedSumsTest {
     }
 
     private static void withSums(List<AggKind> kinds, Body body) {
+        withSums(kinds, body, GROUPS);
+    }
+
+    /** The allocator of the running {@link #withSums} (for output vectors). */
+    private static BufferAllocator allocator;
+
+    private static void withSums(List<AggKind> kinds, Body body, int groups) {
         try (BufferAllocator root = new RootAllocator()) {
+            allocator = root;
             try (OperatorMemory memory =
                     new OperatorMemory("test", root, new MemoryPool(1L << 30))) {
                 List<Accumulator> accs = new ArrayList<>();
                 for (int c = 0; c < kinds.size(); c++) {
                     DataType t = c < LONGS.length && !LONGS[c] ? DBL : BIG;
+                    DataType out = kinds.get(c) == AggKind.AVG ? DBL : t;
                     AggregateCall call =
-                            AggregateCall.of(kinds.get(c), List.of(0), t, kinds.get(c) + "_" + c);
+                            AggregateCall.of(kinds.get(c), List.of(0), out, kinds.get(c) + "_" + c);
                     accs.add(new SumAccumulator(call, t, LAYOUT, memory));
                 }
                 try {
                     InterleavedSums sums = SumAccumulator.interleaveSums(accs);
                     assertNotNull(sums);
                     for (Accumulator a : accs) {
-                        a.ensureGroups(GROUPS);
+                        a.ensureGroups(groups);
                     }
                     body.run(accs, sums);
                 } finally {
