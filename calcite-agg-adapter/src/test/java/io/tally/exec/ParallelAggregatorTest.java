@@ -13,6 +13,7 @@ import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.batch.QueryCancelledException;
 import io.tally.batch.RowBatcher;
+import io.tally.exec.exchange.WorkerPool;
 import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
@@ -45,7 +46,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@link ParallelAggregator} against the HashMap model {@link ReferenceAggregate}: answers for 1 to
  * 8 threads, spilling, cancellation, a failing worker; every test closes its RootAllocator (failing
- * on outstanding bytes) and checks that no {@code tally-agg-} thread is left.
+ * on outstanding bytes) and checks that no worker task is left running.
  */
 class ParallelAggregatorTest {
     private static final List<DataType> TYPES = AggregateFunctionsTest.TYPES;
@@ -68,9 +69,7 @@ class ParallelAggregatorTest {
 
     @AfterEach
     void noWorkerThreadIsLeft() {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            assertTrue(!t.getName().startsWith("tally-agg-") || !t.isAlive(), "leaked " + t);
-        }
+        assertEquals(0, WorkerPool.runningTasks(), "a worker task outlived its aggregate");
     }
 
     /** Base calls (order-insensitive) plain and with FILTER; MIN/MAX also DISTINCT. */

@@ -9,6 +9,7 @@ import io.tally.batch.BatchRows;
 import io.tally.batch.ColumnType;
 import io.tally.batch.DataType;
 import io.tally.exec.exchange.PassThroughPolicy;
+import io.tally.exec.exchange.WorkerPool;
 import io.tally.exec.state.AggKind;
 import io.tally.exec.state.AggregateCall;
 import io.tally.memory.MemoryPool;
@@ -54,9 +55,7 @@ class ParallelPassThroughTest {
 
     @AfterEach
     void noWorkerThreadIsLeft() {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            assertTrue(!t.getName().startsWith("tally-agg-") || !t.isAlive(), "leaked " + t);
-        }
+        assertEquals(0, WorkerPool.runningTasks(), "a worker task outlived its aggregate");
     }
 
     private AggregateConfig config(int blockSize) {

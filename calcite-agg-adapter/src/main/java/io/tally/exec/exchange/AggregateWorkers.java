@@ -6,33 +6,25 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The threads of one parallel aggregate: a fixed pool of daemon threads named {@code
- * tally-agg-<run>-<i>}, living from {@link #start} until {@link #close}. {@link #runAll} runs one
- * task per index and waits for every task; when one fails it sets the abort flag (which the tasks
- * poll through their cancel check), still waits for the others, and rethrows the first failure as
- * it was thrown. Each task's thread CPU time is added to {@link #cpuNanos()}.
+ * The tasks of one parallel aggregate, run on the engine's shared {@link WorkerPool} from {@link
+ * #start} until {@link #close}. {@link #runAll} runs one task per index and waits for every task;
+ * when one fails it sets the abort flag (which the tasks poll through their cancel check), still
+ * waits for the others, and rethrows the first failure as it was thrown. Each task's thread CPU
+ * time is added to {@link #cpuNanos()}. No task of it runs once {@link #runAll} has returned.
  */
 public final class AggregateWorkers implements AutoCloseable {
-    /** Numbers the runs, so the threads of two concurrent queries have different names. */
-    private static final AtomicLong RUNS = new AtomicLong();
+    /** The most tasks of this aggregate that run at once. */
+    private final int threads;
 
-    /** How long {@link #close} waits for idle threads to exit. */
-    private static final long EXIT_WAIT_SECONDS = 10;
-
-    private final ExecutorService pool;
-    private final List<Thread> started = new CopyOnWriteArrayList<>();
     private volatile boolean aborted;
+    private boolean closed;
 
     /** The first failure in time: recorded before {@link #aborted} is set, so never a follow-on. */
     private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
@@ -40,24 +32,14 @@ public final class AggregateWorkers implements AutoCloseable {
     private final AtomicLong cpuNanos = new AtomicLong();
 
     private AggregateWorkers(int threads) {
-        long run = RUNS.incrementAndGet();
-        AtomicInteger next = new AtomicInteger();
-        this.pool =
-                Executors.newFixedThreadPool(
-                        threads,
-                        task -> {
-                            Thread t =
-                                    new Thread(
-                                            task,
-                                            "tally-agg-" + run + "-" + next.getAndIncrement());
-                            t.setDaemon(true);
-                            started.add(t);
-                            return t;
-                        });
+        this.threads = threads;
     }
 
-    /** A pool of {@code threads} threads. */
+    /** The tasks of one aggregate, run on at most {@code threads} threads at once. */
     public static AggregateWorkers start(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads " + threads);
+        }
         return new AggregateWorkers(threads);
     }
 
@@ -76,12 +58,20 @@ public final class AggregateWorkers implements AutoCloseable {
         void run(int index);
     }
 
-    /** Runs {@code task(0 .. count-1)} on the pool and waits for all of them. */
+    /**
+     * Runs {@code task(0 .. count-1)} on the pool and waits for all of them: at most {@code
+     * threads} pool threads, each taking the next index not yet taken until none is left (or a task
+     * failed, then the indexes not yet taken never run).
+     */
     public void runAll(int count, Task task) {
-        List<Future<?>> futures = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            int index = i;
-            futures.add(pool.submit(() -> timed(task, index)));
+        if (closed) {
+            throw new IllegalStateException("aggregate workers closed");
+        }
+        AtomicInteger next = new AtomicInteger();
+        int runners = Math.min(threads, count);
+        List<Future<?>> futures = new ArrayList<>(runners);
+        for (int i = 0; i < runners; i++) {
+            futures.add(WorkerPool.submit(() -> runTaken(count, next, task)));
         }
         Throwable first = null;
         boolean interrupted = false;
@@ -121,33 +111,31 @@ public final class AggregateWorkers implements AutoCloseable {
         }
     }
 
-    private void timed(Task task, int index) {
+    /** One runner of {@link #runAll}: the tasks of the indexes it takes, its CPU time counted. */
+    private void runTaken(int count, AtomicInteger next, Task task) {
         long start = Worker.cpuTime();
         try {
-            task.run(index);
-        } catch (RuntimeException | Error e) {
-            firstFailure.compareAndSet(null, e);
-            aborted = true;
-            throw e;
+            for (int i; !aborted && (i = next.getAndIncrement()) < count; ) {
+                try {
+                    task.run(i);
+                } catch (RuntimeException | Error e) {
+                    firstFailure.compareAndSet(null, e);
+                    aborted = true;
+                    throw e;
+                }
+            }
         } finally {
             cpuNanos.addAndGet(Math.max(0, Worker.cpuTime() - start));
         }
     }
 
     /**
-     * Stops the threads and waits until they have exited (they are idle: {@link #runAll} waits).
+     * Ends this aggregate's use of the pool; its threads stay for the next query ({@link
+     * WorkerPool}). Nothing of it is running: {@link #runAll} returns only after every task ended.
      */
     @Override
     public void close() {
-        pool.shutdownNow();
-        try {
-            pool.awaitTermination(EXIT_WAIT_SECONDS, TimeUnit.SECONDS);
-            for (Thread t : started) {
-                t.join(TimeUnit.SECONDS.toMillis(EXIT_WAIT_SECONDS));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        closed = true;
     }
 
     /** The current thread's CPU clock. */
