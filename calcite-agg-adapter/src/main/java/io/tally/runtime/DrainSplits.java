@@ -3,6 +3,7 @@ package io.tally.runtime;
 import io.tally.batch.BatchCursor;
 import io.tally.batch.BatchSplit;
 import io.tally.batch.ReleasingCursor;
+import io.tally.exec.Aggregator;
 import io.tally.exec.ParallelAggregator;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +31,26 @@ final class DrainSplits {
         List<BatchSplit> splits = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             int part = i;
-            splits.add(BatchSplit.of(allocator -> shared.open(part, count), shared::release));
+            splits.add(
+                    BatchSplit.of(
+                            allocator -> shared.open(part, count),
+                            shared::release,
+                            shared.rowsAtMost(part)));
         }
         return splits;
+    }
+
+    /**
+     * The most rows part {@code part} emits: every group for a part of a parallel aggregate (its
+     * final tables hold some of them), all of them in part 0 of a single-thread one, else none;
+     * unknown once the aggregate spilled (groups on disk are not in its count).
+     */
+    private long rowsAtMost(int part) {
+        Aggregator aggregator = run.aggregator();
+        if (aggregator.metrics().spillCount > 0) {
+            return BatchSplit.UNKNOWN_ROWS;
+        }
+        return aggregator instanceof ParallelAggregator || part == 0 ? aggregator.groupCount() : 0;
     }
 
     /** Part {@code part}'s cursor; its share is released if it cannot be made. */

@@ -149,6 +149,32 @@ class AggregateBatchesTest {
         }
     }
 
+    /**
+     * An inner aggregate of 91 groups on two threads: the outer one knows its input holds at most
+     * 182 rows (each drain part at most every group) and reads it on the query thread, with the
+     * same answer as on one thread; 4,501 groups stay on the workers (above).
+     */
+    @Test
+    void aTinyInnerAnswerIsAggregatedOnTheQueryThread() throws Exception {
+        String tiny = OVER_AGGREGATE.replace("5000", "100");
+        List<List<String>> expected;
+        try (Connection c = connect("threads=1")) {
+            expected = SqlFixture.strings(c, tiny);
+        }
+        assertEquals("91", expected.get(0).get(0)); // keys 0-99 but x3, and NULL
+        try (Connection c = connect("threads=2")) {
+            String text = analyze(c, tiny);
+            assertEquals(1, count(text, "threads: 2"), text); // the inner aggregate
+            assertTrue(
+                    text.contains(
+                            "threads: 1 (serial: an input of at most 182 rows is read on the"
+                                    + " query thread)"),
+                    text);
+            assertEquals(expected, SqlFixture.strings(c, tiny));
+        }
+        SqlFixture.assertNoArrowMemory();
+    }
+
     @Test
     void spillingInnerAggregateFeedsBatches() throws Exception {
         try (Connection c = connect("threads=1;memory_limit=1MB;block_size=64")) {

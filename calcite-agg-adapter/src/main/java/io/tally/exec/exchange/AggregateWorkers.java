@@ -23,6 +23,9 @@ public final class AggregateWorkers implements AutoCloseable {
     /** The most tasks of this aggregate that run at once. */
     private final int threads;
 
+    /** Whether the tasks run one after the other on the caller's thread instead of the pool's. */
+    private final boolean inline;
+
     private volatile boolean aborted;
     private boolean closed;
 
@@ -31,8 +34,9 @@ public final class AggregateWorkers implements AutoCloseable {
 
     private final AtomicLong cpuNanos = new AtomicLong();
 
-    private AggregateWorkers(int threads) {
+    private AggregateWorkers(int threads, boolean inline) {
         this.threads = threads;
+        this.inline = inline;
     }
 
     /** The tasks of one aggregate, run on at most {@code threads} threads at once. */
@@ -40,7 +44,15 @@ public final class AggregateWorkers implements AutoCloseable {
         if (threads < 1) {
             throw new IllegalArgumentException("threads " + threads);
         }
-        return new AggregateWorkers(threads);
+        return new AggregateWorkers(threads, false);
+    }
+
+    /**
+     * Tasks that {@link #runAll} runs one after the other on the calling thread (an input so small
+     * that handing it to other threads costs more than reading it).
+     */
+    public static AggregateWorkers inline() {
+        return new AggregateWorkers(1, true);
     }
 
     /** Whether a task failed (tasks stop at their next cancel check). */
@@ -61,13 +73,18 @@ public final class AggregateWorkers implements AutoCloseable {
     /**
      * Runs {@code task(0 .. count-1)} on the pool and waits for all of them: at most {@code
      * threads} pool threads, each taking the next index not yet taken until none is left (or a task
-     * failed, then the indexes not yet taken never run).
+     * failed, then the indexes not yet taken never run); or, made {@link #inline}, one after the
+     * other on the calling thread.
      */
     public void runAll(int count, Task task) {
         if (closed) {
             throw new IllegalStateException("aggregate workers closed");
         }
         AtomicInteger next = new AtomicInteger();
+        if (inline) {
+            runTaken(count, next, task); // the first failure propagates as it was thrown
+            return;
+        }
         int runners = Math.min(threads, count);
         List<Future<?>> futures = new ArrayList<>(runners);
         for (int i = 0; i < runners; i++) {

@@ -86,6 +86,16 @@ class AggregateWorkersTest {
     }
 
     @Test
+    void inlineTasksRunInOrderOnTheCallingThread() {
+        List<String> ran = new CopyOnWriteArrayList<>();
+        try (AggregateWorkers workers = AggregateWorkers.inline()) {
+            workers.runAll(3, i -> ran.add(i + "@" + Thread.currentThread().getName()));
+        }
+        String me = Thread.currentThread().getName();
+        assertEquals(List.of("0@" + me, "1@" + me, "2@" + me), ran);
+    }
+
+    @Test
     void aClosedAggregateRunsNothing() {
         AggregateWorkers workers = AggregateWorkers.start(2);
         workers.close();
