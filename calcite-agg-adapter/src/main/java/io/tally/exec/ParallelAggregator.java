@@ -353,8 +353,8 @@ public final class ParallelAggregator implements Aggregator {
             opened[i] = new AtomicBoolean();
         }
         try {
-            workers =
-                    inlineReason(splits) == null ? AggregateWorkers.start(threads) : inline(splits);
+            String inline = inlineReason(splits);
+            workers = inline == null ? AggregateWorkers.start(threads) : inline(inline);
             workers.runAll(threads, i -> runWorker(i, splits.get(i), opened[i], columns));
             partialDone = System.nanoTime();
             merged = true;
@@ -397,10 +397,10 @@ public final class ParallelAggregator implements Aggregator {
                 : "an input of at most " + rows + " rows is read on the query thread";
     }
 
-    /** Workers running on the calling thread, the metrics saying so. */
-    private AggregateWorkers inline(List<BatchSplit> splits) {
+    /** Workers running on the calling thread, the metrics saying so and {@code why}. */
+    private AggregateWorkers inline(String why) {
         metrics.threads = 1;
-        metrics.serialReason = inlineReason(splits);
+        metrics.serialReason = why;
         return AggregateWorkers.inline();
     }
 
