@@ -11,10 +11,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Properties;
@@ -69,8 +67,9 @@ public final class H2oCommand implements Callable<Integer> {
             names = "--threads",
             split = ",",
             description =
-                    "thread counts, e.g. 1,2: each runs Tally with threads=N "
-                            + "on its URL and DuckDB with SET threads = N (default: no setting passed; both use the cores)")
+                    "thread counts, e.g. 1,2: each runs Tally with threads=N and DuckDB with SET threads = N; "
+                            + "several share one session per engine, interleaved run by run "
+                            + "(default: no setting passed; both use the cores)")
     List<Integer> threads;
 
     @Option(
@@ -153,25 +152,17 @@ public final class H2oCommand implements Callable<Integer> {
                 Files.createTempDirectory(
                         tempDir != null ? tempDir : Path.of(System.getProperty("java.io.tmpdir")),
                         "tally-bench-h2o-");
-        List<H2oSummary.Run> runs = new ArrayList<>();
-        Map<String, H2oResults> shared = new HashMap<>();
+        List<H2oSummary.Run> runs;
         List<H2oQuery> parsed = H2oQuery.parse(queries);
         try (H2oRun run =
                 new H2oRun(data.tableName(), parsed, timeout, toClient, queryRuns, reporter)) {
-            for (H2oConfig config : configs) {
-                H2oResults results = new H2oResults(parsed, names);
-                for (String e : names) {
-                    H2oResults earlier = shared.get(config.runKey(e));
-                    if (earlier != null) {
-                        results.copyFrom(earlier, e);
-                        continue;
-                    }
-                    run.runEngine(
-                            engine(e, config, dataCache.arrowDir(), csv, scratch), config, results);
-                    shared.put(config.runKey(e), results);
-                }
-                runs.add(new H2oSummary.Run(config, results));
-            }
+            runs =
+                    H2oSessions.run(
+                            configs,
+                            names,
+                            parsed,
+                            run,
+                            (e, config) -> engine(e, config, dataCache.arrowDir(), csv, scratch));
         } finally {
             deleteScratch(scratch, reporter);
         }
@@ -187,6 +178,10 @@ public final class H2oCommand implements Callable<Integer> {
                         "engines a setting does not change (DuckDB: cache; H2: threads, cache, memory limit) ran once; "
                                 + "their numbers repeat in each table");
             }
+            String paired = H2oSessions.note(configs);
+            if (paired != null) {
+                table.note(paired + "; the connect/load seconds are that session's one load");
+            }
             reporter.emit(table);
             agree &= r.results().allAgree();
         }
@@ -195,6 +190,9 @@ public final class H2oCommand implements Callable<Integer> {
         if (headline != null) {
             if (queryRuns > 2) {
                 headline.note(warmNote());
+            }
+            if (H2oSessions.note(configs) != null) {
+                headline.note(H2oSessions.note(configs));
             }
             reporter.emit(headline);
         }

@@ -3,28 +3,26 @@ package io.tally.bench.h2o;
 import io.tally.bench.report.MachineInfo;
 import io.tally.bench.report.OtherCpu;
 import io.tally.bench.report.Reporter;
-import io.tally.bench.sql.Answer;
 import io.tally.bench.sql.Checksum;
 import io.tally.bench.sql.Engine;
 import io.tally.bench.sql.QueryRunner;
 import io.tally.bench.sql.QueryRunner.Timed;
-import io.tally.bench.sql.QueryTimeoutException;
-import io.tally.bench.sql.Stats;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * Runs every query on one engine at a time (its connection, and any in-memory copy of the table, is
- * closed and released before the next engine loads): each query's checksum query ({@link
- * ChecksumQuery}) {@code runs} times (at least twice, as db-benchmark does), keeping the first run
- * and, as the warm run (the headline), the median of the others ({@link #warm}); then with {@code
- * toClient} the plain query twice with every row read over JDBC, the second kept. A failing query
- * records its reason; a query that passes the timeout is cancelled and recorded as a timeout; one
- * that cannot be cancelled ends that engine's run.
+ * Runs every query on one engine at a time, in one session per group of settings that differ only
+ * in their thread count (its connection, and any in-memory copy of the table, is closed and
+ * released before the next engine loads): each query's checksum query ({@link ChecksumQuery})
+ * {@code runs} times per setting (at least twice, as db-benchmark does), the settings interleaved
+ * run by run ({@link InterleavedRuns}), keeping per setting the first run and, as the warm run (the
+ * headline), the median of the others ({@link #warm}); then with {@code toClient} the plain query
+ * twice with every row read over JDBC, the second kept. A failing query records its reason; a query
+ * that passes the timeout is cancelled and recorded as a timeout; one that cannot be cancelled ends
+ * that engine's session.
  */
 final class H2oRun implements AutoCloseable {
     /** Runs of the plain query with {@code --to-client}; the last is reported. */
@@ -35,11 +33,9 @@ final class H2oRun implements AutoCloseable {
     private final String table;
     private final List<H2oQuery> queries;
     private final long timeout;
-    private final boolean toClient;
     private final Reporter reporter;
-    private final int runs;
     private final QueryRunner runner = new QueryRunner();
-    private String setting = "";
+    private final InterleavedRuns interleaved;
 
     H2oRun(
             String table,
@@ -48,17 +44,24 @@ final class H2oRun implements AutoCloseable {
             boolean toClient,
             int runs,
             Reporter reporter) {
-        this.runs = runs;
         this.table = table;
         this.queries = queries;
         this.timeout = timeout;
-        this.toClient = toClient;
         this.reporter = reporter;
+        this.interleaved = new InterleavedRuns(table, runner, timeout, runs, toClient, reporter);
     }
 
-    /** Runs every query on {@code engine} under {@code config}, recording into {@code results}. */
-    void runEngine(Engine engine, H2oConfig config, H2oResults results) {
-        setting = " [" + config.describe() + "]";
+    /**
+     * Runs every query on {@code engine} (made for the first of {@code slots}) in one session for
+     * every setting of {@code slots}, which differ only in their thread count, recording into each
+     * one's results; the connect/load time and other processes' CPU are the session's, recorded for
+     * each.
+     */
+    void runEngine(Engine engine, List<H2oSummary.Run> slots) {
+        String setting =
+                " ["
+                        + H2oConfig.describe(slots.stream().map(H2oSummary.Run::config).toList())
+                        + "]";
         System.gc();
         String loadAverage = MachineInfo.loadAverage();
         long start = System.nanoTime();
@@ -67,7 +70,7 @@ final class H2oRun implements AutoCloseable {
         try {
             c = engine.connect();
         } catch (SQLException | RuntimeException e) {
-            queries.forEach(q -> results.put(q, engine.label(), H2oCell.failed(reason(e))));
+            failAll(engine, slots, reason(e));
             engine.release();
             return;
         }
@@ -76,20 +79,30 @@ final class H2oRun implements AutoCloseable {
             for (String sql : engine.load(table)) {
                 runner.run(c, sql, timeout);
             }
-            results.loaded(engine.label(), System.nanoTime() - start, loadAverage);
+            long nanos = System.nanoTime() - start;
+            slots.forEach(s -> s.results().loaded(engine.label(), nanos, loadAverage));
         } catch (SQLException | RuntimeException e) {
             stopped = "loading failed: " + reason(e);
         }
         OtherCpu before = OtherCpu.now();
         for (H2oQuery q : queries) {
             if (stopped != null) {
-                results.put(q, engine.label(), H2oCell.failed(stopped));
+                for (H2oSummary.Run s : slots) {
+                    s.results().put(q, engine.label(), H2oCell.failed(stopped));
+                }
                 continue;
             }
-            stopped = runQuery(engine, c, q, results);
+            stopped = interleaved.run(engine, c, q, slots);
         }
-        results.otherCpu(engine.label(), OtherCpu.since(before, OtherCpu.now()));
+        String other = OtherCpu.since(before, OtherCpu.now());
+        slots.forEach(s -> s.results().otherCpu(engine.label(), other));
         close(c, engine, stopped != null);
+    }
+
+    private void failAll(Engine engine, List<H2oSummary.Run> slots, String why) {
+        for (H2oSummary.Run s : slots) {
+            queries.forEach(q -> s.results().put(q, engine.label(), H2oCell.failed(why)));
+        }
     }
 
     /**
@@ -136,72 +149,6 @@ final class H2oRun implements AutoCloseable {
         List<Timed<T>> sorted = new ArrayList<>(timed);
         sorted.sort(Comparator.comparingLong(Timed::nanos));
         return sorted.get((sorted.size() - 1) / 2);
-    }
-
-    /**
-     * Runs q's checksum query {@code runs} times, then the plain one if asked; non-null if the
-     * engine cannot go on.
-     */
-    private String runQuery(Engine engine, Connection c, H2oQuery q, H2oResults results) {
-        String name = engine.label();
-        String sql = ChecksumQuery.sql(q, engine.table(table));
-        H2oCell cell;
-        try {
-            Timed<Checksum> first = runner.run(c, sql, timeout, Checksum::read);
-            progress(name, q, "run 1", first.nanos(), first.answer().rows());
-            List<Timed<Checksum>> rest = new ArrayList<>();
-            for (int r = 2; r <= runs; r++) {
-                Timed<Checksum> t = runner.run(c, sql, timeout, Checksum::read);
-                progress(name, q, "run " + r, t.nanos(), t.answer().rows());
-                rest.add(t);
-            }
-            Timed<Checksum> second = warm(first, rest);
-            cell = H2oCell.ran(first, second);
-        } catch (QueryTimeoutException e) {
-            results.put(q, name, H2oCell.timedOut(e.getMessage()));
-            reporter.progress("h2o: " + name + setting + " " + q.label() + ": " + e.getMessage());
-            return e.stopped() ? null : "engine still busy with a cancelled query";
-        } catch (SQLException | RuntimeException e) {
-            results.put(q, name, H2oCell.failed(reason(e)));
-            reporter.progress("h2o: " + name + setting + " " + q.label() + ": n/a: " + reason(e));
-            return null;
-        }
-        String stopped = null;
-        if (toClient) {
-            try {
-                Timed<Answer> last = null;
-                for (int r = 0; r < CLIENT_RUNS; r++) {
-                    last = runner.run(c, q.sql(engine.table(table)), timeout);
-                    progress(
-                            name,
-                            q,
-                            "to client, run " + (r + 1),
-                            last.nanos(),
-                            last.answer().rows());
-                }
-                cell = cell.withClient(last);
-            } catch (QueryTimeoutException e) {
-                cell = cell.withClientFailure(e.getMessage());
-                stopped = e.stopped() ? null : "engine still busy with a cancelled query";
-            } catch (SQLException | RuntimeException e) {
-                cell = cell.withClientFailure(reason(e));
-            }
-        }
-        results.put(q, name, cell);
-        return stopped;
-    }
-
-    private void progress(String engine, H2oQuery q, String run, long nanos, long rows) {
-        reporter.progress(
-                String.format(
-                        Locale.ROOT,
-                        "h2o: %s%s %s %s: %s s (%d rows)",
-                        engine,
-                        setting,
-                        q.label(),
-                        run,
-                        Stats.seconds(nanos),
-                        rows));
     }
 
     @Override
