@@ -231,6 +231,7 @@ public final class BlockedAggregator implements Aggregator {
             phase = Phase.FAILED;
             throw e;
         }
+        metrics.directRows = sink.directRows();
         trackPeaks();
     }
 

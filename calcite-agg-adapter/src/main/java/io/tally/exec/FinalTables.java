@@ -150,8 +150,9 @@ final class FinalTables {
     }
 
     /**
-     * Adds the tables' groups, blocks and spill counts to {@code metrics} (not their memory peaks:
-     * those fall at different times, so the aggregate tracks its peak as a whole).
+     * Adds the tables' groups, blocks, spill counts and rows looked up by direct index to {@code
+     * metrics} (not their memory peaks: those fall at different times, so the aggregate tracks its
+     * peak as a whole).
      */
     void collectBuildMetrics(AggregateMetrics metrics) {
         long groups = 0;
@@ -162,6 +163,7 @@ final class FinalTables {
                 groups += m.groups;
                 blocks += m.blocks;
                 metrics.spillCount += m.spillCount;
+                metrics.directRows += m.directRows;
             }
         }
         metrics.groups = groups;

@@ -73,6 +73,13 @@ public final class ParallelAggregator implements Aggregator {
     /** Aggregates whose state holds every input value (see {@link #preferSerialReason}). */
     static final Set<AggKind> HOLISTIC = holistic();
 
+    /**
+     * Holistic aggregates whose answer does not depend on the order their values arrive in, so
+     * their rows may reach the final tables in any order (see {@link #repartitions}).
+     */
+    static final Set<AggKind> ORDER_FREE_HOLISTIC =
+            EnumSet.of(AggKind.MEDIAN, AggKind.PERCENTILE_CONT);
+
     /** Share of memory_limit all partial tables together may hold before they flush. */
     static final double PARTIAL_SHARE = 0.25;
 
@@ -183,7 +190,7 @@ public final class ParallelAggregator implements Aggregator {
         }
         this.spec = spec;
         this.config = config;
-        this.passThrough = passThrough;
+        this.passThrough = repartitions(spec) ? PassThroughPolicy.ALWAYS : passThrough;
         this.threads = threads;
         this.parent = parent;
         this.pool = pool;
@@ -269,12 +276,15 @@ public final class ParallelAggregator implements Aggregator {
 
     /**
      * Why one thread is the better plan although {@code spec} could run in parallel, or null: a
-     * holistic aggregate (MEDIAN, PERCENTILE_*, MODE, LISTAGG, ARRAY_AGG, COLLECT, the JSON and
-     * multiset aggregates) keeps every value in its state, so partial tables do not shrink the
-     * input and the exchange copies every value once more (q6 of h2o ran 2x slower on 2 threads
-     * than on 1).
+     * holistic aggregate (MODE, LISTAGG, ARRAY_AGG, COLLECT, the JSON and multiset aggregates)
+     * keeps every value in its state, so partial tables do not shrink the input and the exchange
+     * copies every value once more (q6 of h2o ran 2x slower on 2 threads than on 1). MEDIAN and
+     * PERCENTILE_CONT do not care about order, so they run in parallel by {@link #repartitions}.
      */
     public static String preferSerialReason(AggregateSpec spec) {
+        if (repartitions(spec)) {
+            return null;
+        }
         for (AggregateCall call : spec.calls()) {
             if (HOLISTIC.contains(call.kind())) {
                 return call.kind()
@@ -282,6 +292,26 @@ public final class ParallelAggregator implements Aggregator {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code spec} runs by repartitioning its input rows instead of aggregating them twice:
+     * it has a holistic call and all of them are order-free, and its rows can be routed straight to
+     * their final tables ({@link RowRouter#supports}). Every worker then passes every row through
+     * ({@link PassThroughPolicy#ALWAYS}), so each value is copied once, into the final table that
+     * owns its group, and the final tables aggregate in parallel.
+     */
+    static boolean repartitions(AggregateSpec spec) {
+        boolean holistic = false;
+        for (AggregateCall call : spec.calls()) {
+            if (HOLISTIC.contains(call.kind())) {
+                if (!ORDER_FREE_HOLISTIC.contains(call.kind())) {
+                    return false;
+                }
+                holistic = true;
+            }
+        }
+        return holistic && RowRouter.supports(spec);
     }
 
     private static Set<AggKind> holistic() {

@@ -212,7 +212,6 @@ public final class ExplainText {
                 : ", " + count(m, "direct_rows") + " by direct index";
     }
 
-    /** {@code , passed through: 9.9M rows} when partial tables passed rows on unaggregated. */
     /** {@code , merged table to table: 9.9M groups} when partial tables were merged in place. */
     private static String tableMerged(Map<String, Object> m) {
         Object groups = m.get("table_merged_groups");
@@ -221,6 +220,7 @@ public final class ExplainText {
                 : ", merged table to table: " + count(m, "table_merged_groups") + " groups";
     }
 
+    /** {@code , passed through: 9.9M rows} when partial tables passed rows on unaggregated. */
     private static String passedThrough(Map<String, Object> m) {
         Object rows = m.get("passthrough_rows");
         return rows == null || (Long) rows == 0

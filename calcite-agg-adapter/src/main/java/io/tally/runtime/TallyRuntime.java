@@ -73,7 +73,7 @@ public final class TallyRuntime {
      * {@code threads} (or when {@code threads} is 1): row inputs (from Calcite operators, or any
      * input under {@code vectorize=false}) are read by one thread; batch inputs must be splittable;
      * DISTINCT calls with value tables stay serial ({@link ParallelAggregator#serialReason}), and
-     * so do holistic aggregates such as MEDIAN ({@link ParallelAggregator#preferSerialReason}).
+     * so do holistic aggregates such as MODE ({@link ParallelAggregator#preferSerialReason}).
      */
     static String serialReason(
             Enumerable<?> input, BlockedAggregateCall call, int threads, long memoryLimit) {

@@ -321,4 +321,104 @@ class ParallelPassThroughTest {
             }
         }
     }
+
+    /** The calls of {@link ParallelAggregatorTest#calls} that leave repartitioning possible. */
+    private static List<AggregateCall> orderFreeHolisticCalls() {
+        List<AggregateCall> calls = new ArrayList<>();
+        for (AggregateCall c : ParallelAggregatorTest.calls()) {
+            if (!ParallelAggregator.HOLISTIC.contains(c.kind())
+                    || ParallelAggregator.ORDER_FREE_HOLISTIC.contains(c.kind())) {
+                calls.add(c);
+            }
+        }
+        return calls;
+    }
+
+    /**
+     * MEDIAN and PERCENTILE_CONT beside every function with partial states, keys repeating: every
+     * row is passed through to the final tables, whatever the policy, with the model's answer;
+     * grouped by the INTEGER key alone, every row is looked up in the final tables' direct index.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void orderFreeHolisticAggregatesRepartitionEveryRow(int threads) {
+        List<Object[]> rows = AggregateFunctionsTest.rows(20000, 11 + threads);
+        for (int i = 0; i < rows.size(); i++) {
+            rows.get(i)[K1] = i % 7 == 0 ? null : i % 613;
+        }
+        List<AggregateCall> calls = orderFreeHolisticCalls();
+        assertTrue(calls.stream().anyMatch(c -> c.kind() == AggKind.MEDIAN));
+        assertTrue(calls.stream().anyMatch(c -> c.kind() == AggKind.PERCENTILE_CONT));
+        for (List<Integer> keys : List.of(List.of(K1, K2), List.of(K1))) {
+            AggregateSpec spec = AggregateSpec.groupBy(TYPES, keys, calls);
+            assertTrue(ParallelAggregator.repartitions(spec));
+            assertNull(ParallelAggregator.preferSerialReason(spec));
+            try (BufferAllocator root = new RootAllocator()) {
+                Run run = run(spec, threads, 1L << 32, rows, PassThroughPolicy.OFF, root);
+                AggregateMetrics m = run.metrics();
+                AggregatorHarness.assertSameRows(ReferenceAggregate.run(spec, rows), run.rows());
+                assertEquals(rows.size(), m.passthroughRows, m.toString());
+                assertEquals(threads, m.threads);
+                assertEquals(keys.size() == 1 ? rows.size() : 0, m.directRows, m.toString());
+                assertEquals(0, root.getAllocatedMemory());
+            }
+        }
+    }
+
+    /**
+     * Repartitioned MEDIAN rows spill with the final tables under a small limit, by a hashed key
+     * pair and by the BIGINT key alone (the final tables' direct index).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void repartitionedMedianSpillsWithTheSameAnswer(int threads) throws Exception {
+        DataType dbl = DataType.of(ColumnType.DOUBLE);
+        List<DataType> types = List.of(BIG, DataType.of(ColumnType.VARCHAR), dbl);
+        Random r = new Random(threads);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 60000; i++) {
+            long k = r.nextInt(20000);
+            rows.add(
+                    new Object[] {
+                        k % 997 == 0 ? null : k,
+                        "key-" + (k % 5000),
+                        r.nextInt(10) == 0 ? null : (double) r.nextInt(1000)
+                    });
+        }
+        List<AggregateCall> calls =
+                List.of(
+                        AggregateCall.of(AggKind.COUNT, List.of(), BIG, "n"),
+                        AggregateCall.of(AggKind.MEDIAN, List.of(2), dbl, "med"),
+                        AggregateCall.of(AggKind.SUM, List.of(2), dbl, "s"));
+        for (List<Integer> keys : List.of(List.of(0, 1), List.of(0))) {
+            AggregateSpec spec = AggregateSpec.groupBy(types, keys, calls);
+            AggregateMetrics m =
+                    assertSpillsCleanly(spec, threads, 2L << 20, rows, PassThroughPolicy.DEFAULT);
+            assertEquals(rows.size(), m.passthroughRows, m.toString());
+            assertEquals(keys.size() == 1, m.directRows > 0, m.toString());
+        }
+    }
+
+    /** MODE, LISTAGG and ARRAY_AGG depend on what the groups saw, so they keep the serial plan. */
+    @Test
+    void orderDependentHolisticCallsDoNotRepartition() {
+        DataType dbl = DataType.of(ColumnType.DOUBLE);
+        AggregateCall median =
+                AggregateCall.of(AggKind.MEDIAN, List.of(AggregateFunctionsTest.D), dbl, "m");
+        for (AggKind kind : List.of(AggKind.MODE, AggKind.LISTAGG, AggKind.ARRAY_AGG)) {
+            AggregateCall call =
+                    AggregateFunctionsTest.baseCalls().stream()
+                            .filter(c -> c.kind() == kind)
+                            .findFirst()
+                            .orElseThrow();
+            AggregateSpec spec = AggregateSpec.groupBy(TYPES, List.of(K1), List.of(median, call));
+            assertFalse(ParallelAggregator.repartitions(spec), kind.toString());
+            assertTrue(
+                    ParallelAggregator.preferSerialReason(spec).contains("keeps every value"),
+                    kind.toString());
+        }
+        AggregateSpec global = AggregateSpec.groupBy(TYPES, List.of(), List.of(median));
+        assertFalse(ParallelAggregator.repartitions(global));
+        assertTrue(ParallelAggregator.preferSerialReason(global).startsWith("MEDIAN"));
+    }
 }

@@ -440,14 +440,25 @@ class ExplainAnalyzeTest {
             assertEquals("row input", agg.get("parallel").asText(), agg.toString());
             agg =
                     only(
+                                    explain(c, "SELECT grp, MODE(amount) FROM sales GROUP BY grp"),
+                                    "EnumerableBlockedAggregate")
+                            .get("metrics");
+            assertEquals(1, agg.get("threads").asLong(), agg.toString());
+            assertTrue(
+                    agg.get("parallel").asText().startsWith("MODE keeps every value"),
+                    agg.toString());
+            assertEquals(37, agg.get("output_rows").asLong());
+            agg =
+                    only(
                                     explain(
                                             c,
                                             "SELECT grp, MEDIAN(amount) FROM sales GROUP BY grp"),
                                     "EnumerableBlockedAggregate")
                             .get("metrics");
-            assertEquals(1, agg.get("threads").asLong(), agg.toString());
-            assertTrue(
-                    agg.get("parallel").asText().startsWith("MEDIAN keeps every value"),
+            assertEquals(4, agg.get("threads").asLong(), agg.toString());
+            assertEquals(
+                    agg.get("input_rows").asLong(),
+                    agg.get("passthrough_rows").asLong(),
                     agg.toString());
             assertEquals(37, agg.get("output_rows").asLong());
         }

@@ -44,6 +44,12 @@ public record PassThroughPolicy(long fullGroups, double minHitRate, long recheck
     /** Never passes rows through (for A/B comparisons and tests). */
     public static final PassThroughPolicy OFF = new PassThroughPolicy(Long.MAX_VALUE, 0, 0);
 
+    /**
+     * Passes every row from the first batch on: the partial tables never aggregate (for holistic
+     * aggregates, whose partial state would not shrink the input).
+     */
+    public static final PassThroughPolicy ALWAYS = new PassThroughPolicy(1, 1, Long.MAX_VALUE);
+
     public PassThroughPolicy {
         if (fullGroups < 1 || recheckRows < 0 || !(minHitRate >= 0 && minHitRate <= 1)) {
             throw new IllegalArgumentException(
@@ -55,6 +61,11 @@ public record PassThroughPolicy(long fullGroups, double minHitRate, long recheck
                             + ", "
                             + minHitRate);
         }
+    }
+
+    /** Whether rows pass through from the first batch on, before any table was judged. */
+    boolean fromStart() {
+        return equals(ALWAYS);
     }
 
     /** Whether a table holding {@code groups} groups is full by its group count. */

@@ -19,6 +19,7 @@ public final class PassThroughSwitch {
 
     public PassThroughSwitch(PassThroughPolicy policy) {
         this.policy = policy;
+        this.passing = policy.fromStart();
     }
 
     /** Whether the next batch is passed on instead of aggregated. */

@@ -180,17 +180,32 @@ public final class GroupHashTable implements AutoCloseable {
     }
 
     /**
-     * As {@link #resolve} without the direct index, for rows whose probe hashes the caller computed
-     * already ({@code hash32[i]}, the low 32 bits of each word, as {@link
-     * BatchKeyHasher#probeHashes} gives them under this table's hash mask).
+     * As {@link #resolve}, for rows whose probe hashes the caller computed already ({@code
+     * hash32[i]}, the low 32 bits of each word, as {@link BatchKeyHasher#probeHashes} gives them
+     * under this table's hash mask): keys in a small range are still looked up in the {@link
+     * DirectIndex} first (rows passed through to a final table: h2o q6's id4, id5), and only its
+     * misses probe with those hashes.
      */
     public void resolveHashed(DecodedColumn[] inputs, int n, long[] hash32, int[] gids) {
         if (index == null) {
             throw new IllegalStateException("index already freed");
         }
+        int misses = direct != null ? direct.lookup(inputs, n, gids, groups) : -1;
+        if (misses == 0) {
+            return;
+        }
         for (int k = 0; k < keys.length; k++) {
             keys[k].bind(inputs[k]);
             keys[k].prepare(n);
+        }
+        if (misses > 0) {
+            for (int i = 0; i < n; i++) {
+                if (gids[i] < 0) {
+                    gids[i] = find(i, (int) hash32[i]);
+                    direct.remember(i, gids[i]);
+                }
+            }
+            return;
         }
         if (capacity >= TOUCH_MIN_CAPACITY) {
             touchHomeSlots(hash32, n);
