@@ -169,7 +169,10 @@ public final class ParallelAggregator implements Aggregator {
                 PassThroughPolicy.DEFAULT);
     }
 
-    /** As above, partial tables passing rows through under {@code passThrough}. */
+    /**
+     * As above, partial tables passing rows through under {@code passThrough}, or under {@link
+     * PassThroughPolicy#ALWAYS} when {@code spec} {@link #repartitions}.
+     */
     ParallelAggregator(
             AggregateSpec spec,
             AggregateConfig config,

@@ -166,12 +166,7 @@ public final class GroupHashTable implements AutoCloseable {
         }
         long[] h = hashRows(inputs, n);
         if (misses > 0) {
-            for (int i = 0; i < n; i++) {
-                if (gids[i] < 0) {
-                    gids[i] = find(i, (int) h[i]);
-                    direct.remember(i, gids[i]);
-                }
-            }
+            probeMisses(n, h, gids);
             return;
         }
         for (int i = 0; i < n; i++) {
@@ -199,12 +194,7 @@ public final class GroupHashTable implements AutoCloseable {
             keys[k].prepare(n);
         }
         if (misses > 0) {
-            for (int i = 0; i < n; i++) {
-                if (gids[i] < 0) {
-                    gids[i] = find(i, (int) hash32[i]);
-                    direct.remember(i, gids[i]);
-                }
-            }
+            probeMisses(n, hash32, gids);
             return;
         }
         if (capacity >= TOUCH_MIN_CAPACITY) {
@@ -212,6 +202,19 @@ public final class GroupHashTable implements AutoCloseable {
         }
         for (int i = 0; i < n; i++) {
             gids[i] = find(i, (int) hash32[i]);
+        }
+    }
+
+    /**
+     * Probes the rows the {@link DirectIndex} did not know ({@code gids[i] < 0}) with their hashes
+     * {@code hash32} (keys bound) and remembers the ids it finds or creates.
+     */
+    private void probeMisses(int n, long[] hash32, int[] gids) {
+        for (int i = 0; i < n; i++) {
+            if (gids[i] < 0) {
+                gids[i] = find(i, (int) hash32[i]);
+                direct.remember(i, gids[i]);
+            }
         }
     }
 
