@@ -197,6 +197,31 @@ class ParallelPassThroughTest {
         assertTrue(m.passthroughRows > 0, m.toString());
     }
 
+    /** Columns of {@link #keyedRows}: a BIGINT key, a VARCHAR key derived from it, a DOUBLE. */
+    private static final List<DataType> KEYED_TYPES =
+            List.of(BIG, DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.DOUBLE));
+
+    /**
+     * {@code count} rows of {@link #KEYED_TYPES} from {@code new Random(seed)}: a key {@code k} in
+     * {@code [0, keys)} (NULL where {@code k % 997 == 0}), {@code prefix + k % texts}, and a value
+     * in {@code [0, 1000)} NULL one time in ten.
+     */
+    private static List<Object[]> keyedRows(
+            long seed, int count, int keys, String prefix, int texts) {
+        Random r = new Random(seed);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            long k = r.nextInt(keys);
+            rows.add(
+                    new Object[] {
+                        k % 997 == 0 ? null : k,
+                        prefix + (k % texts),
+                        r.nextInt(10) == 0 ? null : (double) r.nextInt(1000)
+                    });
+        }
+        return rows;
+    }
+
     /**
      * Runs {@code spec} under a {@code limit}-byte pool: the model's answer, spilled, no Arrow byte
      * and no spill file left; returns the metrics.
@@ -234,23 +259,11 @@ class ParallelPassThroughTest {
     @ParameterizedTest
     @ValueSource(ints = {2, 4})
     void tableHandOffUnderASmallLimitSpillsWithTheSameAnswer(int threads) throws Exception {
-        List<DataType> types =
-                List.of(BIG, DataType.of(ColumnType.VARCHAR), DataType.of(ColumnType.DOUBLE));
-        Random r = new Random(threads);
-        List<Object[]> rows = new ArrayList<>();
-        for (int i = 0; i < 80000; i++) {
-            long k = r.nextInt(60000);
-            rows.add(
-                    new Object[] {
-                        k % 997 == 0 ? null : k,
-                        "key-of-some-length-" + (k % 15000),
-                        r.nextInt(10) == 0 ? null : (double) r.nextInt(1000)
-                    });
-        }
+        List<Object[]> rows = keyedRows(threads, 80000, 60000, "key-of-some-length-", 15000);
         DataType dbl = DataType.of(ColumnType.DOUBLE);
         AggregateSpec spec =
                 AggregateSpec.groupBy(
-                        types,
+                        KEYED_TYPES,
                         List.of(0, 1),
                         List.of(
                                 AggregateCall.of(AggKind.COUNT, List.of(), BIG, "n"),
@@ -373,25 +386,14 @@ class ParallelPassThroughTest {
     @ValueSource(ints = {2, 4})
     void repartitionedMedianSpillsWithTheSameAnswer(int threads) throws Exception {
         DataType dbl = DataType.of(ColumnType.DOUBLE);
-        List<DataType> types = List.of(BIG, DataType.of(ColumnType.VARCHAR), dbl);
-        Random r = new Random(threads);
-        List<Object[]> rows = new ArrayList<>();
-        for (int i = 0; i < 60000; i++) {
-            long k = r.nextInt(20000);
-            rows.add(
-                    new Object[] {
-                        k % 997 == 0 ? null : k,
-                        "key-" + (k % 5000),
-                        r.nextInt(10) == 0 ? null : (double) r.nextInt(1000)
-                    });
-        }
+        List<Object[]> rows = keyedRows(threads, 60000, 20000, "key-", 5000);
         List<AggregateCall> calls =
                 List.of(
                         AggregateCall.of(AggKind.COUNT, List.of(), BIG, "n"),
                         AggregateCall.of(AggKind.MEDIAN, List.of(2), dbl, "med"),
                         AggregateCall.of(AggKind.SUM, List.of(2), dbl, "s"));
         for (List<Integer> keys : List.of(List.of(0, 1), List.of(0))) {
-            AggregateSpec spec = AggregateSpec.groupBy(types, keys, calls);
+            AggregateSpec spec = AggregateSpec.groupBy(KEYED_TYPES, keys, calls);
             AggregateMetrics m =
                     assertSpillsCleanly(spec, threads, 2L << 20, rows, PassThroughPolicy.DEFAULT);
             assertEquals(rows.size(), m.passthroughRows, m.toString());
