@@ -10,14 +10,22 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * Groups are taken a <em>slice</em> of consecutive slots at a time, sized so a slice's values fit
  * {@code scratchValues} keys (a single larger group is a slice of its own and gets a scratch of its
  * size); each slice costs one sequential pass over the log, scattering its records to per-slot
- * cursors in arrival order. Typical blocks are one slice and one pass.
+ * cursors in arrival order. Typical blocks are one slice and one pass. The scratch follows the heap
+ * ({@link #scratchFor}): h2o q6 at 1e8 rows logs ~5M values per log (512 groups of ~10,000), which
+ * an 8 MiB scratch took in six passes over the log, 30% of the query's CPU time.
  */
 final class GroupedValues {
     /** Bytes per logged value: the group's slot in its block, then the value's sort key. */
     static final int RECORD = Integer.BYTES + Double.BYTES;
 
-    /** Keys the heap scratch holds for a slice of small groups (8 MiB). */
-    static final int MAX_SCRATCH_VALUES = 1 << 20;
+    /** Keys a scratch may keep between logs (8 MiB); a larger one is dropped after its log. */
+    static final int KEPT_SCRATCH_VALUES = 1 << 20;
+
+    /** The most keys a slice of small groups gathers at once (64 MiB). */
+    static final int MAX_SCRATCH_VALUES = 1 << 23;
+
+    /** A slice's scratch takes at most this fraction (1/n) of the heap's maximum size. */
+    static final int HEAP_SHARE = 16;
 
     private final int scratchValues;
     private long[] keys = new long[0];
@@ -29,6 +37,15 @@ final class GroupedValues {
     private long bytes;
     private int from;
     private int to;
+
+    /**
+     * Keys a slice of small groups may gather under a heap of at most {@code maxHeapBytes}: {@link
+     * #HEAP_SHARE 1/16} of it, within [{@link #KEPT_SCRATCH_VALUES}, {@link #MAX_SCRATCH_VALUES}].
+     */
+    static int scratchFor(long maxHeapBytes) {
+        long values = maxHeapBytes / HEAP_SHARE / Long.BYTES;
+        return (int) Math.max(KEPT_SCRATCH_VALUES, Math.min(MAX_SCRATCH_VALUES, values));
+    }
 
     /** A regrouper whose slices of small groups hold at most {@code scratchValues} keys. */
     GroupedValues(int scratchValues) {
@@ -52,13 +69,10 @@ final class GroupedValues {
         }
     }
 
-    /** Gathers the next slice of slots; false (and the scratch trimmed) when none is left. */
+    /** Gathers the next slice of slots; false when none is left. */
     boolean next() {
         from = to;
         if (from >= rows) {
-            if (keys.length > scratchValues) {
-                keys = new long[0];
-            }
             return false;
         }
         long total = counts[from];
@@ -91,6 +105,16 @@ final class GroupedValues {
             if (slot - lo >= 0 && slot - lo < width) {
                 k[c[slot]++] = MemoryUtil.getLong(p + Integer.BYTES);
             }
+        }
+    }
+
+    /**
+     * Drops a scratch grown past {@link #KEPT_SCRATCH_VALUES} (or past {@code scratchValues}, if
+     * smaller): called when a block's logs are done, so the logs of one block share it.
+     */
+    void trim() {
+        if (keys.length > Math.min(scratchValues, KEPT_SCRATCH_VALUES)) {
+            keys = new long[0];
         }
     }
 

@@ -66,7 +66,8 @@ public final class MedianAccumulator extends Accumulator {
     private final BlockLayout logs;
 
     private final RegionGrowth growth = new RegionGrowth();
-    private final GroupedValues grouped = new GroupedValues(GroupedValues.MAX_SCRATCH_VALUES);
+    private final GroupedValues grouped =
+            new GroupedValues(GroupedValues.scratchFor(Runtime.getRuntime().maxMemory()));
 
     /** Per log: its region (null until the first value), the region's address and used bytes. */
     private ArrowBuf[] regions = new ArrowBuf[0];
@@ -270,7 +271,8 @@ public final class MedianAccumulator extends Accumulator {
     }
 
     /**
-     * Regroups block {@code block}'s logged values one slot range at a time and visits every group.
+     * Regroups block {@code block}'s logged values one slot range at a time and visits every group;
+     * the block's logs share one scratch, trimmed after the last.
      */
     private void forEachGroup(int block, int rows, GroupValues visitor) {
         for (int base = 0; base < rows; base += logs.size()) {
@@ -282,6 +284,7 @@ public final class MedianAccumulator extends Accumulator {
                 }
             }
         }
+        grouped.trim();
     }
 
     @Override

@@ -39,6 +39,53 @@ class GroupedValuesTest {
         }
     }
 
+    @Test
+    void scratchIsASixteenthOfTheHeapWithinItsBounds() {
+        assertEquals(GroupedValues.KEPT_SCRATCH_VALUES, GroupedValues.scratchFor(64L << 20));
+        assertEquals(1 << 21, GroupedValues.scratchFor(256L << 20));
+        assertEquals(GroupedValues.MAX_SCRATCH_VALUES, GroupedValues.scratchFor(32L << 30));
+        assertEquals(GroupedValues.MAX_SCRATCH_VALUES, GroupedValues.scratchFor(Long.MAX_VALUE));
+    }
+
+    @Test
+    void aLogPastTheKeptScratchIsOnePassAndTrimDropsItsScratch() {
+        int values = GroupedValues.KEPT_SCRATCH_VALUES + 4096;
+        int rows = 300;
+        int[] slots = new int[values];
+        long[] keys = new long[values];
+        int[] counts = new int[rows];
+        for (int i = 0; i < values; i++) {
+            slots[i] = (int) ((i * 2654435761L) % rows);
+            keys[i] = i;
+            counts[slots[i]]++;
+        }
+        try (BufferAllocator root = new RootAllocator();
+                ArrowBuf log = root.buffer((long) values * GroupedValues.RECORD)) {
+            for (int i = 0; i < values; i++) {
+                log.setInt((long) i * GroupedValues.RECORD, slots[i]);
+                log.setLong((long) i * GroupedValues.RECORD + Integer.BYTES, keys[i]);
+            }
+            GroupedValues grouped = new GroupedValues(GroupedValues.scratchFor(1L << 31));
+            grouped.begin(log.memoryAddress(), (long) values * GroupedValues.RECORD, counts, rows);
+            assertTrue(grouped.next());
+            assertEquals(0, grouped.from());
+            assertEquals(rows, grouped.to(), "one slice");
+            for (int s = 0; s < rows; s++) {
+                long previous = -1;
+                for (int k = 0; k < counts[s]; k++) {
+                    long key = grouped.keys()[grouped.start(s) + k];
+                    assertEquals(s, slots[(int) key], "slot of key " + key);
+                    assertTrue(key > previous, "arrival order in slot " + s);
+                    previous = key;
+                }
+            }
+            assertTrue(!grouped.next());
+            assertEquals(values, grouped.keys().length, "kept for the block's next log");
+            grouped.trim();
+            assertEquals(0, grouped.keys().length, "the large scratch is not kept");
+        }
+    }
+
     private static List<List<Long>> gather(int[] slots, long[] keys, int rows, int scratch) {
         try (BufferAllocator root = new RootAllocator();
                 ArrowBuf log = root.buffer((long) slots.length * GroupedValues.RECORD)) {
