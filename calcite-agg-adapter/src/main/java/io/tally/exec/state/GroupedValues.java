@@ -18,7 +18,7 @@ final class GroupedValues {
     /** Bytes per logged value: the group's slot in its block, then the value's sort key. */
     static final int RECORD = Integer.BYTES + Double.BYTES;
 
-    /** Keys a scratch may keep between logs (8 MiB); a larger one is dropped after its log. */
+    /** Keys a scratch may keep between blocks (8 MiB); a larger one is dropped by {@link #trim}. */
     static final int KEPT_SCRATCH_VALUES = 1 << 20;
 
     /** The most keys a slice of small groups gathers at once (64 MiB). */
