@@ -60,11 +60,7 @@ class GroupedValuesTest {
             counts[slots[i]]++;
         }
         try (BufferAllocator root = new RootAllocator();
-                ArrowBuf log = root.buffer((long) values * GroupedValues.RECORD)) {
-            for (int i = 0; i < values; i++) {
-                log.setInt((long) i * GroupedValues.RECORD, slots[i]);
-                log.setLong((long) i * GroupedValues.RECORD + Integer.BYTES, keys[i]);
-            }
+                ArrowBuf log = log(root, slots, keys)) {
             GroupedValues grouped = new GroupedValues(GroupedValues.scratchFor(1L << 31));
             grouped.begin(log.memoryAddress(), (long) values * GroupedValues.RECORD, counts, rows);
             assertTrue(grouped.next());
@@ -86,14 +82,22 @@ class GroupedValuesTest {
         }
     }
 
+    /** A value log of records {@code [slots[i], keys[i]]} in arrival order. */
+    private static ArrowBuf log(BufferAllocator root, int[] slots, long[] keys) {
+        ArrowBuf log = root.buffer((long) slots.length * GroupedValues.RECORD);
+        for (int i = 0; i < slots.length; i++) {
+            log.setInt((long) i * GroupedValues.RECORD, slots[i]);
+            log.setLong((long) i * GroupedValues.RECORD + Integer.BYTES, keys[i]);
+        }
+        return log;
+    }
+
     private static List<List<Long>> gather(int[] slots, long[] keys, int rows, int scratch) {
         try (BufferAllocator root = new RootAllocator();
-                ArrowBuf log = root.buffer((long) slots.length * GroupedValues.RECORD)) {
+                ArrowBuf log = log(root, slots, keys)) {
             int[] counts = new int[rows];
-            for (int i = 0; i < slots.length; i++) {
-                log.setInt((long) i * GroupedValues.RECORD, slots[i]);
-                log.setLong((long) i * GroupedValues.RECORD + Integer.BYTES, keys[i]);
-                counts[slots[i]]++;
+            for (int slot : slots) {
+                counts[slot]++;
             }
             GroupedValues grouped = new GroupedValues(scratch);
             grouped.begin(
