@@ -14,6 +14,7 @@ public final class SpillDirectory implements AutoCloseable {
     private final SpillOptions options;
     private final String operator;
     private final SpillCounters counters;
+    private final WriteBehind writeBehind = new WriteBehind();
     private Path dir;
     private int nextFile;
     private long written;
@@ -75,6 +76,11 @@ public final class SpillDirectory implements AutoCloseable {
 
     String operator() {
         return operator;
+    }
+
+    /** The bound on this operator's frames handed to the I/O threads and not yet written. */
+    WriteBehind writeBehind() {
+        return writeBehind;
     }
 
     /** Deletes the directory and every file in it (idempotent). */
