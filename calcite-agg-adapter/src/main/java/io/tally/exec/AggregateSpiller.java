@@ -17,8 +17,6 @@ import io.tally.spill.SpillDirectory;
 import io.tally.spill.SpillOptions;
 import io.tally.spill.SpillReader;
 import io.tally.spill.SpillWriter;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -695,11 +693,7 @@ final class AggregateSpiller implements AutoCloseable {
 
         private void deleteFile(Path f) {
             if (f != null) {
-                try {
-                    Files.deleteIfExists(f);
-                } catch (IOException ignored) {
-                    // the operator's directory is removed on close
-                }
+                directory.deleteLater(f);
             }
         }
     }

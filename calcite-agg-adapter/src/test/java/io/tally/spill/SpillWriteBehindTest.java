@@ -117,6 +117,36 @@ class SpillWriteBehindTest {
         }
     }
 
+    /**
+     * A finished file handed to deleteLater goes on an I/O thread; the directory keeps the rest.
+     */
+    @Test
+    void deleteLaterRemovesOnlyThatFile(@TempDir Path base) throws Exception {
+        QuerySpillDirectory query = new QuerySpillDirectory(base);
+        SpillDirectory directory = directory(query, base);
+        try (BufferAllocator allocator = new RootAllocator()) {
+            List<Path> paths = new ArrayList<>();
+            for (int f = 0; f < 2; f++) {
+                try (SpillWriter w = directory.newFile("p" + f, SCHEMA, allocator);
+                        VectorSchemaRoot root = batch(allocator, f, 0, 10_000)) {
+                    w.append(root);
+                    paths.add(w.file());
+                }
+            }
+            directory.deleteLater(paths.get(0));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (Files.exists(paths.get(0)) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertFalse(Files.exists(paths.get(0)), "deleted before the directory closes");
+            assertTrue(Files.exists(paths.get(1)));
+            directory.close();
+            query.close();
+            assertFalse(Files.exists(paths.get(1)));
+            assertEquals(0, allocator.getAllocatedMemory());
+        }
+    }
+
     /** Waiting bytes stay under the bound; one frame larger than it still goes alone. */
     @Test
     void theWaitingBytesAreBounded() throws Exception {
