@@ -17,8 +17,6 @@ import io.tally.spill.SpillDirectory;
 import io.tally.spill.SpillOptions;
 import io.tally.spill.SpillReader;
 import io.tally.spill.SpillWriter;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -51,8 +49,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * #stagingSlack(long)} are the documented slack above {@code memory_limit}. A split (level 1 and
  * deeper) runs with the sink empty and reserves its larger staging budget from the pool for its
  * duration. Where spill files use direct I/O, the aligned buffers it needs are slack too: one write
- * chunk of at most {@code SpillFileOutput.CHUNK_BYTES} while a batch is written and one read window
- * of {@code SpillFileInput.WINDOW_BYTES} per file being read (256 KiB each).
+ * chunk of at most {@code SpillFileOutput.CHUNK_BYTES} per write in flight (at most {@code
+ * SpillIo.THREADS}) and one read window of {@code SpillFileInput.WINDOW_BYTES} per file being read
+ * (256 KiB each). Encoded frames wait on the heap for the I/O threads: at most {@code
+ * WriteBehind.MAX_BYTES} written behind per operator and one frame read ahead per open reader.
  */
 final class AggregateSpiller implements AutoCloseable {
     /**
@@ -693,11 +693,7 @@ final class AggregateSpiller implements AutoCloseable {
 
         private void deleteFile(Path f) {
             if (f != null) {
-                try {
-                    Files.deleteIfExists(f);
-                } catch (IOException ignored) {
-                    // the operator's directory is removed on close
-                }
+                directory.deleteLater(f);
             }
         }
     }

@@ -2,7 +2,9 @@ package io.tally.spill;
 
 /**
  * What one operator's spill files did: batches, rows, bytes and time written and read, and the time
- * spent blocked in file I/O calls ("wait"). Plain mutable fields, written by the operator's thread.
+ * the operator's thread spent blocked on spill I/O ("wait": for a frame being read ahead, for room
+ * to write behind, for a file's writes at its close; {@link SpillIo}). Plain mutable fields,
+ * written by the operator's thread.
  */
 public final class SpillCounters {
     public long writeCount;

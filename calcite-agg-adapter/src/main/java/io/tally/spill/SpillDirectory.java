@@ -1,6 +1,11 @@
 package io.tally.spill;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -14,6 +19,11 @@ public final class SpillDirectory implements AutoCloseable {
     private final SpillOptions options;
     private final String operator;
     private final SpillCounters counters;
+    private final WriteBehind writeBehind = new WriteBehind();
+
+    /** Deletions of finished files still running on the I/O threads ({@link #deleteLater}). */
+    private final List<CompletableFuture<Void>> deletions = new ArrayList<>();
+
     private Path dir;
     private int nextFile;
     private long written;
@@ -77,9 +87,40 @@ public final class SpillDirectory implements AutoCloseable {
         return operator;
     }
 
-    /** Deletes the directory and every file in it (idempotent). */
+    /** The bound on this operator's frames handed to the I/O threads and not yet written. */
+    WriteBehind writeBehind() {
+        return writeBehind;
+    }
+
+    /**
+     * Deletes {@code file} (its content is dealt with) on an I/O thread: unlinking a large file
+     * frees its extents, ~1.6 s over the partitions of h2o q10 at 1e8 rows under 1 GiB when the
+     * workers did it. A failure is ignored: {@link #close} removes the whole directory.
+     */
+    public void deleteLater(Path file) {
+        deletions.removeIf(CompletableFuture::isDone);
+        deletions.add(
+                CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                Files.deleteIfExists(file);
+                            } catch (IOException ignored) {
+                                // close deletes the directory and whatever is left in it
+                            }
+                        },
+                        SpillIo.pool()));
+    }
+
+    /**
+     * Waits for pending {@link #deleteLater} calls, then deletes the directory and every file in it
+     * (idempotent).
+     */
     @Override
     public void close() {
+        for (CompletableFuture<Void> d : deletions) {
+            SpillIo.await(d);
+        }
+        deletions.clear();
         if (dir != null) {
             Path d = dir;
             dir = null;

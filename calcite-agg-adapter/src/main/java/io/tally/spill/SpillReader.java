@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorLoader;
@@ -21,6 +22,11 @@ import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
  * SpillCodecs}) and widens its narrowed integer columns ({@link FrameOfReference}). The bytes come
  * through {@link SpillFileInput} (direct I/O where possible); its read window and every batch are
  * allocated from the allocator given when the reader is made.
+ *
+ * <p>Read-ahead: a frame's bytes are read and checked on a {@link SpillIo} thread; as {@link #next}
+ * takes one frame it asks for the next, so the file is read while the caller merges the batch.
+ * Memory: one frame ahead per open reader, a heap array outside {@code memory_limit} like the frame
+ * being decoded.
  */
 public final class SpillReader implements AutoCloseable {
     private final Path file;
@@ -30,7 +36,15 @@ public final class SpillReader implements AutoCloseable {
     private final SpillFileInput input;
     private final long size;
     private final BufferAllocator allocator;
+
+    /** File position after the last frame taken by {@link #next}. */
     private long position;
+
+    /** The frame at {@link #position}, being read ahead; null before the first and at the end. */
+    private CompletableFuture<Frame> ahead;
+
+    /** One frame's checked payload and the file position after it. */
+    private record Frame(byte[] message, long end) {}
 
     /** Opens {@code file} of {@code schema}, its batches and read window from {@code allocator}. */
     public SpillReader(
@@ -49,38 +63,25 @@ public final class SpillReader implements AutoCloseable {
 
     /** The next batch (caller closes it), or null at the end of the file. */
     public VectorSchemaRoot next() {
-        if (position == size) {
-            return null;
-        }
         long start = System.nanoTime();
-        byte[] message;
-        int expectedCrc;
+        if (ahead == null) {
+            if (position == size) {
+                return null;
+            }
+            ahead = readAsync(position);
+        }
+        Frame frame;
         try {
-            if (size - position < SpillWriter.HEADER_BYTES) {
-                throw corrupted("truncated frame header");
-            }
-            ByteBuffer header =
-                    ByteBuffer.allocate(SpillWriter.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-            readFully(header);
-            header.flip();
-            int magic = header.getInt();
-            int length = header.getInt();
-            expectedCrc = header.getInt();
-            if (magic != SpillWriter.MAGIC || length < 0 || length > size - position) {
-                throw corrupted("bad frame header");
-            }
-            message = new byte[length];
-            readFully(ByteBuffer.wrap(message));
-        } catch (IOException e) {
-            throw SpillWriter.ioFailure("cannot read spill file " + file, e);
+            frame = SpillIo.await(ahead);
         } finally {
+            ahead = null;
             counters.waitNanos += System.nanoTime() - start;
         }
-        CRC32C crc = new CRC32C();
-        crc.update(message, 0, message.length);
-        if ((int) crc.getValue() != expectedCrc) {
-            throw corrupted("checksum mismatch");
+        position = frame.end();
+        if (position < size) {
+            ahead = readAsync(position);
         }
+        byte[] message = frame.message();
         VectorSchemaRoot root;
         try {
             root = decode(message);
@@ -124,19 +125,59 @@ public final class SpillReader implements AutoCloseable {
         return reference.decode(stored, refs, allocator);
     }
 
-    private void readFully(ByteBuffer b) throws IOException {
-        while (b.hasRemaining()) {
-            int n = input.read(b, position);
-            if (n < 0) {
-                throw corrupted("unexpected end of file");
+    /** The frame at {@code at}, read on an I/O thread. */
+    private CompletableFuture<Frame> readAsync(long at) {
+        return CompletableFuture.supplyAsync(() -> readFrame(at), SpillIo.pool());
+    }
+
+    /**
+     * Reads and checks the frame at {@code at} (magic, length, CRC32C); runs on an I/O thread, one
+     * frame of a reader at a time.
+     */
+    private Frame readFrame(long at) {
+        long pos = at;
+        try {
+            if (size - pos < SpillWriter.HEADER_BYTES) {
+                throw corrupted("truncated frame header", pos);
             }
-            position += n;
+            ByteBuffer header =
+                    ByteBuffer.allocate(SpillWriter.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            pos = readFully(header, pos);
+            header.flip();
+            int magic = header.getInt();
+            int length = header.getInt();
+            int expectedCrc = header.getInt();
+            if (magic != SpillWriter.MAGIC || length < 0 || length > size - pos) {
+                throw corrupted("bad frame header", pos);
+            }
+            byte[] message = new byte[length];
+            pos = readFully(ByteBuffer.wrap(message), pos);
+            CRC32C crc = new CRC32C();
+            crc.update(message, 0, message.length);
+            if ((int) crc.getValue() != expectedCrc) {
+                throw corrupted("checksum mismatch", pos);
+            }
+            return new Frame(message, pos);
+        } catch (IOException e) {
+            throw SpillWriter.ioFailure("cannot read spill file " + file, e);
         }
     }
 
-    private SpillException corrupted(String why) {
+    private long readFully(ByteBuffer b, long at) throws IOException {
+        long pos = at;
+        while (b.hasRemaining()) {
+            int n = input.read(b, pos);
+            if (n < 0) {
+                throw corrupted("unexpected end of file", pos);
+            }
+            pos += n;
+        }
+        return pos;
+    }
+
+    private SpillException corrupted(String why, long at) {
         return new SpillException(
-                "spill file corrupted: " + file + " (" + why + " at byte " + position + ")");
+                "spill file corrupted: " + file + " (" + why + " at byte " + at + ")");
     }
 
     /** Whether the file is read with direct I/O (the file system allows it). */
@@ -144,9 +185,20 @@ public final class SpillReader implements AutoCloseable {
         return input.direct();
     }
 
-    /** Closes the file and frees its read window. */
+    /**
+     * Waits for a frame being read ahead (dropping it), then closes the file and frees its window.
+     */
     @Override
     public void close() {
+        if (ahead != null) {
+            try {
+                SpillIo.await(ahead);
+            } catch (RuntimeException ignored) {
+                // a frame no one asked for: its failure does not matter
+            } finally {
+                ahead = null;
+            }
+        }
         try {
             input.close();
         } catch (IOException e) {

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -30,6 +31,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * body buffers compressed per {@link SpillOptions#compression()} ({@link SpillCodecs}). The schema
  * is not stored: the operator that wrote the file reads it back with the same schema. The bytes go
  * to disk through {@link SpillFileOutput}, with direct I/O where the file system allows it.
+ *
+ * <p>Write-behind: {@link #append} encodes the frame on the caller's thread and hands it to a
+ * {@link SpillIo} thread, which writes it after the file's earlier frames; the caller goes on
+ * encoding. The frames waiting are bounded per operator ({@link WriteBehind}). A write that fails
+ * fails the next {@link #append} or {@link #close}, which waits for every frame to be written.
  */
 public final class SpillWriter implements AutoCloseable {
     static final int MAGIC = 0x4C505354;
@@ -44,6 +50,12 @@ public final class SpillWriter implements AutoCloseable {
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
     private SpillFileOutput output;
     private long batches;
+
+    /**
+     * The file's frames handed to the I/O threads, in order: each write runs after the one before
+     * and carries its failure on; completed when everything handed over is written.
+     */
+    private CompletableFuture<Void> writes = CompletableFuture.completedFuture(null);
 
     SpillWriter(Path file, Schema schema, SpillDirectory owner, BufferAllocator allocator) {
         this.file = file;
@@ -99,12 +111,36 @@ public final class SpillWriter implements AutoCloseable {
         long total = HEADER_BYTES + (long) message.length;
         owner.charge(file, total);
         long start = System.nanoTime();
+        WriteBehind behind = owner.writeBehind();
         try {
-            output.append(header, ByteBuffer.wrap(message));
-        } catch (IOException e) {
-            throw ioFailure("cannot write spill file " + file + " for " + owner.operator(), e);
+            behind.acquire(total);
         } finally {
             owner.counters().waitNanos += System.nanoTime() - start;
+        }
+        SpillFileOutput out = output;
+        writes =
+                writes.handleAsync(
+                        (done, failure) -> {
+                            try {
+                                if (failure != null) {
+                                    throw SpillIo.unchecked(failure);
+                                }
+                                out.append(header, ByteBuffer.wrap(message));
+                                return null;
+                            } catch (IOException e) {
+                                throw ioFailure(
+                                        "cannot write spill file "
+                                                + file
+                                                + " for "
+                                                + owner.operator(),
+                                        e);
+                            } finally {
+                                behind.release(total);
+                            }
+                        },
+                        SpillIo.pool());
+        if (writes.isCompletedExceptionally()) {
+            SpillIo.await(writes); // throws the failure of an earlier write
         }
         batches++;
         owner.counters().writeCount++;
@@ -119,18 +155,36 @@ public final class SpillWriter implements AutoCloseable {
         return output != null && output.direct();
     }
 
-    /** Flushes and closes the file (it stays on disk for {@link SpillReader}). */
+    /**
+     * Waits for every frame handed over to be written, then flushes and closes the file (it stays
+     * on disk for {@link SpillReader}); throws the failure of any write.
+     */
     @Override
     public void close() {
-        if (output != null) {
-            try {
-                output.close();
-            } catch (IOException e) {
-                throw ioFailure("cannot close spill file " + file, e);
-            } finally {
-                output = null;
-                codecs.close();
+        if (output == null) {
+            return;
+        }
+        RuntimeException failure = null;
+        long start = System.nanoTime();
+        try {
+            SpillIo.await(writes);
+        } catch (RuntimeException e) {
+            failure = e;
+        } finally {
+            owner.counters().waitNanos += System.nanoTime() - start;
+        }
+        try {
+            output.close();
+        } catch (IOException e) {
+            if (failure == null) {
+                failure = ioFailure("cannot close spill file " + file, e);
             }
+        } finally {
+            output = null;
+            codecs.close();
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 
