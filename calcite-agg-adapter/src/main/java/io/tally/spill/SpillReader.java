@@ -23,10 +23,10 @@ import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
  * through {@link SpillFileInput} (direct I/O where possible); its read window and every batch are
  * allocated from the allocator given when the reader is made.
  *
- * <p>Read-ahead: a frame's bytes are read and checked on a {@link SpillIo} thread; as {@link #next}
- * takes one frame it asks for the next, so the file is read while the caller merges the batch.
- * Memory: one frame ahead per open reader, a heap array outside {@code memory_limit} like the frame
- * being decoded.
+ * <p>Read-ahead: a frame's bytes are read and checked on a {@link SpillIo} thread, the first as the
+ * reader opens; as {@link #next} takes one frame it asks for the next, so the file is read while
+ * the caller merges the batch. Memory: one frame ahead per open reader, a heap array outside {@code
+ * memory_limit} like the frame being decoded.
  */
 public final class SpillReader implements AutoCloseable {
     private final Path file;
@@ -37,10 +37,7 @@ public final class SpillReader implements AutoCloseable {
     private final long size;
     private final BufferAllocator allocator;
 
-    /** File position after the last frame taken by {@link #next}. */
-    private long position;
-
-    /** The frame at {@link #position}, being read ahead; null before the first and at the end. */
+    /** The next frame, being read ahead (or the read that failed); null at the end. */
     private CompletableFuture<Frame> ahead;
 
     /** One frame's checked payload and the file position after it. */
@@ -59,28 +56,22 @@ public final class SpillReader implements AutoCloseable {
         } catch (IOException e) {
             throw SpillWriter.ioFailure("cannot open spill file " + file, e);
         }
+        this.ahead = size > 0 ? readAsync(0) : null;
     }
 
     /** The next batch (caller closes it), or null at the end of the file. */
     public VectorSchemaRoot next() {
-        long start = System.nanoTime();
         if (ahead == null) {
-            if (position == size) {
-                return null;
-            }
-            ahead = readAsync(position);
+            return null;
         }
+        long start = System.nanoTime();
         Frame frame;
         try {
-            frame = SpillIo.await(ahead);
+            frame = SpillIo.await(ahead); // a failed read stays in ahead: the next call fails too
         } finally {
-            ahead = null;
             counters.waitNanos += System.nanoTime() - start;
         }
-        position = frame.end();
-        if (position < size) {
-            ahead = readAsync(position);
-        }
+        ahead = frame.end() < size ? readAsync(frame.end()) : null;
         byte[] message = frame.message();
         VectorSchemaRoot root;
         try {
@@ -194,7 +185,7 @@ public final class SpillReader implements AutoCloseable {
             try {
                 SpillIo.await(ahead);
             } catch (RuntimeException ignored) {
-                // a frame no one asked for: its failure does not matter
+                // a frame not taken, or a failed read that next() has already thrown
             } finally {
                 ahead = null;
             }

@@ -115,6 +115,8 @@ class FrameOfReferenceTest {
         try (SpillReader r = new SpillReader(file, SCHEMA, new SpillCounters(), allocator)) {
             SpillException e = assertThrows(SpillException.class, () -> r.next());
             assertTrue(e.getMessage().startsWith("spill file corrupted: " + file), e.getMessage());
+            SpillException again = assertThrows(SpillException.class, () -> r.next());
+            assertEquals(e.getMessage(), again.getMessage(), "a failed frame is not skipped");
         }
     }
 
