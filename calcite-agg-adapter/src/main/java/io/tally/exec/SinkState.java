@@ -87,6 +87,20 @@ final class SinkState implements AutoCloseable {
     private final DecodedColumn setIdInput;
     private final DecodedColumn[] keyInputs;
     private final DecodedColumn[][] callArgs;
+
+    /**
+     * The spec's lists as arrays, read once per chunk: the input column of each group key, whether
+     * each grouping set holds each key ({@code [set][key]}), each call's argument columns and
+     * FILTER column (-1: none). A {@code List} read there is an interface call whose class differs
+     * from one spec to another ({@code List.of} of one or two elements, of more, an {@code
+     * ArrayList}), and each class the JIT had not seen at that call made it compile the chunk loop
+     * again.
+     */
+    private final int[] keyColumns;
+
+    private final boolean[][] keyInSet;
+    private final int[][] callArgColumns;
+    private final int[] filterArgs;
     private final boolean constantGroup;
     private MemoryGate gate = MemoryGate.OPEN;
     private int[] gids = new int[0];
@@ -148,14 +162,25 @@ final class SinkState implements AutoCloseable {
         setIdInput = new DecodedColumn(SET_ID, "grouping set id");
         keyInputs = new DecodedColumn[keys.size() + (sets.size() > 1 ? 1 : 0)];
         constantGroup = keyInputs.length == 0;
+        keyColumns = keys.stream().mapToInt(Integer::intValue).toArray();
+        keyInSet = new boolean[sets.size()][keyColumns.length];
+        for (int s = 0; s < sets.size(); s++) {
+            for (int k = 0; k < keyColumns.length; k++) {
+                keyInSet[s][k] = sets.get(s).get(keyColumns[k]);
+            }
+        }
         List<AggregateCall> calls = spec.calls();
         callArgs = new DecodedColumn[calls.size()][];
+        callArgColumns = new int[calls.size()][];
+        filterArgs = new int[calls.size()];
         for (int c = 0; c < calls.size(); c++) {
             AggregateCall call = calls.get(c);
-            callArgs[c] = new DecodedColumn[call.args().size()];
-            for (int a = 0; a < call.args().size(); a++) {
-                callArgs[c][a] = use(call.args().get(a));
+            callArgColumns[c] = call.args().stream().mapToInt(Integer::intValue).toArray();
+            callArgs[c] = new DecodedColumn[callArgColumns[c].length];
+            for (int a = 0; a < callArgColumns[c].length; a++) {
+                callArgs[c][a] = use(callArgColumns[c][a]);
             }
+            filterArgs[c] = call.filterArg();
             if (call.filterArg() >= 0) {
                 use(call.filterArg());
             }
@@ -336,7 +361,7 @@ final class SinkState implements AutoCloseable {
                 decoded[c].decode(batch.getVector(c), CodedBatch.codes(batch, c), from, len);
             }
             ensureScratch(len);
-            for (int s = 0; s < sets.size(); s++) {
+            for (int s = 0; s < keyInSet.length; s++) {
                 prepareKeys(s, len, false);
                 resolveInput(len);
             }
@@ -352,7 +377,7 @@ final class SinkState implements AutoCloseable {
      * #CHUNK_ROWS} for a tight bound. Only for one non-empty grouping set.
      */
     void sinkDecoded(DecodedColumn[] columns, long[] hash32, int n) {
-        if (sets.size() != 1 || constantGroup) {
+        if (keyInSet.length != 1 || constantGroup) {
             throw new IllegalStateException("sinkDecoded needs one non-empty grouping set");
         }
         ensureScratch(n);
@@ -376,11 +401,10 @@ final class SinkState implements AutoCloseable {
     /** Points {@link #inputs} and every call's arguments at {@code columns}. */
     private void bindInputs(DecodedColumn[] columns) {
         inputs = columns;
-        List<AggregateCall> calls = spec.calls();
-        for (int c = 0; c < calls.size(); c++) {
-            List<Integer> args = calls.get(c).args();
-            for (int a = 0; a < args.size(); a++) {
-                callArgs[c][a] = columns[args.get(a)];
+        for (int c = 0; c < callArgColumns.length; c++) {
+            int[] args = callArgColumns[c];
+            for (int a = 0; a < args.length; a++) {
+                callArgs[c][a] = columns[args[a]];
             }
         }
     }
@@ -505,18 +529,18 @@ final class SinkState implements AutoCloseable {
 
     /** Points {@link #keyInputs} at set {@code set}'s keys (NULL outside the set). */
     private void prepareKeys(int set, int n, boolean allNull) {
-        List<Integer> keys = spec.groupKeys();
-        for (int k = 0; k < keys.size(); k++) {
-            if (allNull || !sets.get(set).get(keys.get(k))) {
+        boolean[] inSet = keyInSet[set];
+        for (int k = 0; k < keyColumns.length; k++) {
+            if (allNull || !inSet[k]) {
                 nullKeys[k].fillNull(n);
                 keyInputs[k] = nullKeys[k];
             } else {
-                keyInputs[k] = inputs[keys.get(k)];
+                keyInputs[k] = inputs[keyColumns[k]];
             }
         }
-        if (sets.size() > 1) {
+        if (keyInSet.length > 1) {
             setIdInput.fillConstant(set, n);
-            keyInputs[keys.size()] = setIdInput;
+            keyInputs[keyColumns.length] = setIdInput;
         }
     }
 
@@ -550,19 +574,18 @@ final class SinkState implements AutoCloseable {
     }
 
     private void updateCalls(int n) {
-        List<AggregateCall> calls = spec.calls();
         boolean fused = interleaved != null && updateInterleaved(n);
-        for (int c = 0; c < calls.size(); c++) {
+        for (int c = 0; c < filterArgs.length; c++) {
             if (fused && interleaved.covers(c)) {
                 continue;
             }
-            AggregateCall call = calls.get(c);
             int[] g = gids;
-            if (call.filterArg() >= 0 || distinct[c] != null) {
+            int filterArg = filterArgs[c];
+            if (filterArg >= 0 || distinct[c] != null) {
                 g = callGids;
                 System.arraycopy(gids, 0, g, 0, n);
-                if (call.filterArg() >= 0) {
-                    DecodedColumn f = inputs[call.filterArg()];
+                if (filterArg >= 0) {
+                    DecodedColumn f = inputs[filterArg];
                     for (int i = 0; i < n; i++) {
                         if (f.nulls[i] != 0 || f.longs[i] == 0) {
                             g[i] = -1;
