@@ -23,6 +23,9 @@ class LauncherEnvironmentTest {
     /** The launcher at the repository root (tests run in the module directory). */
     static final Path LAUNCHER = Path.of("..", "tally");
 
+    /** The compile commands the launcher passes to the JVM (module-relative). */
+    static final Path COMPILE_COMMANDS = Path.of("jvm", "compile-commands.txt");
+
     @TempDir Path dir;
 
     private Path script;
@@ -79,6 +82,55 @@ class LauncherEnvironmentTest {
         assertTrue(
                 launch(null, "-e", "SELECT 1").get(1).contains("-XX:MaxRAMPercentage=40"),
                 "the shell's heap is unchanged");
+    }
+
+    /**
+     * The shell and the benchmarks run with the JIT settings (compile-unit boundaries, no profiled
+     * loop predicates), the compile commands read from the file beside the launcher.
+     */
+    @Test
+    void shellAndBenchRunWithTheJitSettings() throws Exception {
+        Path commands = dir.resolve("sql-shell").resolve(COMPILE_COMMANDS);
+        Files.createDirectories(commands.getParent());
+        Files.writeString(commands, "quiet\n");
+        String flag =
+                "-XX:CompileCommandFile="
+                        + dir.toRealPath().resolve("sql-shell/jvm/compile-commands.txt");
+        for (List<String> args :
+                List.of(List.of("-e", "SELECT 1"), List.of("bench", "h2o", "--help"))) {
+            String line = launch(null, args.toArray(new String[0])).get(1);
+            assertTrue(line.contains(flag), line);
+            assertTrue(line.contains("-XX:-UseProfiledLoopPredicate"), line);
+        }
+    }
+
+    /**
+     * Every method the compile commands name exists (a renamed one would silently lose its
+     * boundary), and the commands are quiet (the JVM would otherwise print each one on the shell's
+     * standard output).
+     */
+    @Test
+    void compileCommandsNameExistingMethodsQuietly() throws Exception {
+        List<String> commands = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(COMPILE_COMMANDS)) {
+            if (!line.isBlank() && !line.startsWith("#")) {
+                commands.add(line.trim());
+            }
+        }
+        assertEquals("quiet", commands.get(0), "the first command silences the others");
+        assertTrue(commands.size() > 1, "no boundary listed");
+        for (String command : commands.subList(1, commands.size())) {
+            String[] parts = command.split("\\s+");
+            assertEquals(2, parts.length, command);
+            assertEquals("dontinline", parts[0], command);
+            String[] target = parts[1].split("::");
+            Class<?> type =
+                    Class.forName(target[0], false, LauncherEnvironmentTest.class.getClassLoader());
+            assertTrue(
+                    java.util.Arrays.stream(type.getDeclaredMethods())
+                            .anyMatch(m -> m.getName().equals(target[1])),
+                    () -> command + ": no method " + target[1] + " in " + target[0]);
+        }
     }
 
     /** The last -Xmx flag the launcher passes for {@code args}. */
