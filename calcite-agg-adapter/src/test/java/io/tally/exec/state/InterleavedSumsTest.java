@@ -129,12 +129,26 @@ class InterleavedSumsTest {
      */
     @Test
     void talliedChunksAddAvgAndSumsAsTheModel() {
+        assertTalliedMatchesModel(
+                LONGS, kinds(AggKind.AVG, AggKind.SUM, AggKind.AVG, AggKind.SUM0, AggKind.AVG));
+    }
+
+    /**
+     * h2o q4's shape, three AVGs of DOUBLE first (the run of three DOUBLE lanes that also counts
+     * the rows has a loop of its own) and a SUM after, each call as the per-group model.
+     */
+    @Test
+    void talliedDoubleAveragesAsTheModel() {
+        assertTalliedMatchesModel(
+                new boolean[] {false, false, false, false},
+                kinds(AggKind.AVG, AggKind.AVG, AggKind.AVG, AggKind.SUM));
+    }
+
+    private static void assertTalliedMatchesModel(boolean[] sumsLongs, List<AggKind> kinds) {
         int groups = 48;
         Random r = new Random(12);
-        List<AggKind> kinds =
-                kinds(AggKind.AVG, AggKind.SUM, AggKind.AVG, AggKind.SUM0, AggKind.AVG);
-        long[][] sumLong = new long[LONGS.length][groups];
-        double[][] sumDouble = new double[LONGS.length][groups];
+        long[][] sumLong = new long[sumsLongs.length][groups];
+        double[][] sumDouble = new double[sumsLongs.length][groups];
         long[] rowsOf = new long[groups];
         withSums(
                 kinds,
@@ -147,8 +161,8 @@ class InterleavedSumsTest {
                             gids[i] = g == 7 ? 8 : g;
                             rowsOf[gids[i]]++;
                         }
-                        DecodedColumn[] args = new DecodedColumn[LONGS.length];
-                        for (int c = 0; c < LONGS.length; c++) {
+                        DecodedColumn[] args = new DecodedColumn[sumsLongs.length];
+                        for (int c = 0; c < sumsLongs.length; c++) {
                             long[] longs = new long[ROWS];
                             double[] doubles = new double[ROWS];
                             for (int i = 0; i < ROWS; i++) {
@@ -157,7 +171,7 @@ class InterleavedSumsTest {
                                 sumLong[c][gids[i]] += longs[i];
                                 sumDouble[c][gids[i]] += doubles[i];
                             }
-                            args[c] = column(LONGS[c] ? BIG : DBL, longs, doubles, false);
+                            args[c] = column(sumsLongs[c] ? BIG : DBL, longs, doubles, false);
                         }
                         tally.tally(gids, ROWS, groups);
                         assertTrue(tally.active(), "few groups: the chunk is tallied");
@@ -167,7 +181,7 @@ class InterleavedSumsTest {
                         assertTrue(sums.update(gids, ROWS), "a tallied chunk is taken");
                     }
                     for (int c = 0; c < accs.size(); c++) {
-                        boolean exact = LONGS[c] && kinds.get(c) != AggKind.AVG;
+                        boolean exact = sumsLongs[c] && kinds.get(c) != AggKind.AVG;
                         try (FieldVector out =
                                 exact
                                         ? new BigIntVector("out", allocator)
@@ -179,7 +193,7 @@ class InterleavedSumsTest {
                                 Object want =
                                         expected(
                                                 kinds.get(c),
-                                                LONGS[c],
+                                                sumsLongs[c],
                                                 sumLong[c][g],
                                                 sumDouble[c][g],
                                                 rowsOf[g]);
@@ -188,7 +202,8 @@ class InterleavedSumsTest {
                         }
                     }
                 },
-                groups);
+                groups,
+                sumsLongs);
     }
 
     /** What call {@code kind} gives a group of {@code rows} rows summing to the given sums. */
@@ -301,20 +316,27 @@ class InterleavedSumsTest {
     }
 
     private static void withSums(List<AggKind> kinds, Body body) {
-        withSums(kinds, body, GROUPS);
+        withSums(kinds, body, GROUPS, LONGS);
+    }
+
+    private static void withSums(List<AggKind> kinds, Body body, int groups) {
+        withSums(kinds, body, groups, LONGS);
     }
 
     /** The allocator of the running {@link #withSums} (for output vectors). */
     private static BufferAllocator allocator;
 
-    private static void withSums(List<AggKind> kinds, Body body, int groups) {
+    /**
+     * Runs {@code body} on one call per kind; call c sums LONG when {@code longs[c]} (or past it).
+     */
+    private static void withSums(List<AggKind> kinds, Body body, int groups, boolean[] longs) {
         try (BufferAllocator root = new RootAllocator()) {
             allocator = root;
             try (OperatorMemory memory =
                     new OperatorMemory("test", root, new MemoryPool(1L << 30))) {
                 List<Accumulator> accs = new ArrayList<>();
                 for (int c = 0; c < kinds.size(); c++) {
-                    DataType t = c < LONGS.length && !LONGS[c] ? DBL : BIG;
+                    DataType t = c < longs.length && !longs[c] ? DBL : BIG;
                     DataType out = kinds.get(c) == AggKind.AVG ? DBL : t;
                     AggregateCall call =
                             AggregateCall.of(kinds.get(c), List.of(0), out, kinds.get(c) + "_" + c);
