@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,9 +95,7 @@ class LauncherEnvironmentTest {
         Path commands = dir.resolve("sql-shell").resolve(COMPILE_COMMANDS);
         Files.createDirectories(commands.getParent());
         Files.writeString(commands, "quiet\n");
-        String flag =
-                "-XX:CompileCommandFile="
-                        + dir.toRealPath().resolve("sql-shell/jvm/compile-commands.txt");
+        String flag = "-XX:CompileCommandFile=" + commands.toRealPath();
         for (List<String> args :
                 List.of(List.of("-e", "SELECT 1"), List.of("bench", "h2o", "--help"))) {
             String line = launch(null, args.toArray(new String[0])).get(1);
@@ -111,7 +111,7 @@ class LauncherEnvironmentTest {
      */
     @Test
     void compileCommandsNameExistingMethodsQuietly() throws Exception {
-        List<String> commands = new java.util.ArrayList<>();
+        List<String> commands = new ArrayList<>();
         for (String line : Files.readAllLines(COMPILE_COMMANDS)) {
             if (!line.isBlank() && !line.startsWith("#")) {
                 commands.add(line.trim());
@@ -127,7 +127,7 @@ class LauncherEnvironmentTest {
             Class<?> type =
                     Class.forName(target[0], false, LauncherEnvironmentTest.class.getClassLoader());
             assertTrue(
-                    java.util.Arrays.stream(type.getDeclaredMethods())
+                    Arrays.stream(type.getDeclaredMethods())
                             .anyMatch(m -> m.getName().equals(target[1])),
                     () -> command + ": no method " + target[1] + " in " + target[0]);
         }
