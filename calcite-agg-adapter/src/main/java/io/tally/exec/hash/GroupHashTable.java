@@ -166,15 +166,11 @@ public final class GroupHashTable implements AutoCloseable {
         }
         long[] h = hashRows(inputs, n);
         if (misses > 0) {
-            if (capacity >= TOUCH_MIN_CAPACITY) {
-                touchMissedSlots(h, n, gids);
-            }
+            touchMissedSlots(h, n, gids);
             probeMisses(n, h, gids);
             return;
         }
-        if (capacity >= TOUCH_MIN_CAPACITY) {
-            touchHomeSlots(h, n);
-        }
+        touchHomeSlots(h, n);
         for (int i = 0; i < n; i++) {
             gids[i] = skip != null && skip[i] != 0 ? -1 : find(i, (int) h[i]);
         }
@@ -203,9 +199,7 @@ public final class GroupHashTable implements AutoCloseable {
             probeMisses(n, hash32, gids);
             return;
         }
-        if (capacity >= TOUCH_MIN_CAPACITY) {
-            touchHomeSlots(hash32, n);
-        }
+        touchHomeSlots(hash32, n);
         for (int i = 0; i < n; i++) {
             gids[i] = find(i, (int) hash32[i]);
         }
@@ -263,9 +257,7 @@ public final class GroupHashTable implements AutoCloseable {
         for (int i = 0; i < n; i++) {
             h[i] = srcHashes[srcGids[i]] & 0xFFFFFFFFL;
         }
-        if (capacity >= TOUCH_MIN_CAPACITY) {
-            touchHomeSlots(h, n);
-        }
+        touchHomeSlots(h, n);
         source = src;
         try {
             for (int i = 0; i < n; i++) {
@@ -300,8 +292,12 @@ public final class GroupHashTable implements AutoCloseable {
      * Loads every row's home slot once before probing: the loads are independent, so the CPU
      * overlaps their cache misses instead of stalling on each one inside {@link #find} (Java has no
      * prefetch instruction). The folded value is kept only so the loads are not optimized away.
+     * Does nothing below {@link #TOUCH_MIN_CAPACITY} slots, where the index stays in cache.
      */
     private void touchHomeSlots(long[] hash32, int n) {
+        if (capacity < TOUCH_MIN_CAPACITY) {
+            return;
+        }
         int mask = capacity - 1;
         long fold = 0;
         for (int i = 0; i < n; i++) {
@@ -317,6 +313,9 @@ public final class GroupHashTable implements AutoCloseable {
      * rows).
      */
     private void touchMissedSlots(long[] hash32, int n, int[] gids) {
+        if (capacity < TOUCH_MIN_CAPACITY) {
+            return;
+        }
         int mask = capacity - 1;
         long fold = 0;
         for (int i = 0; i < n; i++) {
